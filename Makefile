@@ -1,0 +1,32 @@
+# PhotoSourceKit — the two commands: `make demo` and `make test`.
+# Both install what is missing first (apt-get when root; otherwise the exact command is printed).
+
+export PATH := /opt/swift/usr/bin:$(PATH)
+SWIFT      ?= swift
+APT_DEPS   := libturbojpeg0-dev libpng-dev libcurl4-openssl-dev pkg-config
+BENCH_DEPS := libvips-tools python3-pil imagemagick curl
+BIN        := .build/debug/photosource
+
+.PHONY: deps bench-deps build demo test bench clean
+
+deps:
+	@./scripts/ensure-packages.sh $(APT_DEPS)
+
+bench-deps: deps
+	@./scripts/ensure-packages.sh $(BENCH_DEPS)
+
+build: deps
+	$(SWIFT) build
+
+demo: build
+	$(BIN) browse demo
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: bench-deps
+	./Benchmarks/run.sh
+
+clean:
+	rm -rf .build

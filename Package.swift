@@ -1,0 +1,97 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Settings every target shares: Swift 6 strict concurrency plus the upcoming
+/// features that keep existentials explicit and C imports internal.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "PhotoSourceKit",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "PhotoSourceKit", targets: ["PhotoSourceKit"]),
+        .library(name: "PhotoImaging", targets: ["PhotoImaging"]),
+        .library(name: "PhotoNetworking", targets: ["PhotoNetworking"]),
+        .library(name: "SampleSources", targets: ["SampleSources"]),
+        .executable(name: "photosource", targets: ["photosource"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    ],
+    targets: [
+        // System libraries (the only C the package links against).
+        .systemLibrary(
+            name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+
+        // A small compiled C target for libpng's setjmp-based API.
+        .target(name: "CImagingShim", dependencies: ["CPNG", "CTurboJPEG"], path: "Sources/CImagingShim"),
+
+        // The model: pure Swift, imports nothing of ours.
+        .target(name: "PhotoSourceKit", swiftSettings: strictSettings),
+        // Codecs, resampling and the shared thumbnail cache.
+        .target(
+            name: "PhotoImaging",
+            dependencies: ["PhotoSourceKit", "CTurboJPEG", "CPNG", "CImagingShim"],
+            swiftSettings: strictSettings),
+        // The libcurl client, OAuth 2 flows, the address policy and encrypted credentials.
+        .target(
+            name: "PhotoNetworking",
+            dependencies: ["PhotoSourceKit", "CCurl", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings),
+        // Example custom sources, the demo library and the demo photo cloud.
+        .target(
+            name: "SampleSources",
+            dependencies: [
+                "PhotoSourceKit", "PhotoImaging", "PhotoNetworking",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            path: "SampleSources",
+            swiftSettings: strictSettings),
+        // The CLI: REPL browser and scriptable commands.
+        .executableTarget(
+            name: "photosource",
+            dependencies: [
+                "PhotoSourceKit", "PhotoImaging", "PhotoNetworking", "SampleSources",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings),
+
+        .testTarget(
+            name: "PhotoSourceKitTests", dependencies: ["PhotoSourceKit"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "PhotoImagingTests", dependencies: ["PhotoImaging", "PhotoSourceKit"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "PhotoNetworkingTests",
+            dependencies: [
+                "PhotoNetworking", "PhotoSourceKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "SampleSourcesTests",
+            dependencies: [
+                "SampleSources", "PhotoImaging", "PhotoNetworking", "PhotoSourceKit",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "photosourceTests", dependencies: ["photosource", "PhotoSourceKit"],
+            swiftSettings: strictSettings),
+    ]
+)

@@ -1,0 +1,3 @@
+// Umbrella header for the system library; typed shims for what Swift cannot call go here.
+#pragma once
+#include <curl/curl.h>

@@ -1,0 +1,69 @@
+public import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Maps item ids (paths relative to a root folder) to files, refusing anything that would leave the root.
+///
+/// Refused with `.accessDenied`: an id with a `..` component, an absolute path, a NUL byte,
+/// or a path whose symlinks resolve outside the root. A missing file is `.notFound`.
+public struct LocalPathResolver: Sendable, Hashable {
+    /// The root folder, with its own symlinks resolved.
+    public let root: URL
+
+    /// Creates a resolver for `root`; throws `.notFound` when it is not an existing folder.
+    public init(root: URL) throws {
+        let resolved = try Self.realPath(root.path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw PhotoSourceError(.notFound, "The folder \(root.path) does not exist or is not a folder.")
+        }
+        self.root = URL(fileURLWithPath: resolved, isDirectory: true)
+    }
+
+    /// Checks the shape of an id without touching the disk.
+    public static func validate(id: String) throws {
+        if id.hasPrefix("/") {
+            throw PhotoSourceError(.accessDenied, "The item id \"\(id)\" is an absolute path; ids are relative to the source's folder.")
+        }
+        if id.contains("\0") {
+            throw PhotoSourceError(.accessDenied, "The item id contains a NUL byte.")
+        }
+        if id.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." }) {
+            throw PhotoSourceError(.accessDenied, "The item id \"\(id)\" contains \"..\"; ids may not leave the source's folder.")
+        }
+    }
+
+    /// Returns the file for `id` (empty id: the root), after checking that it stays inside the root.
+    public func url(for id: String) throws -> URL {
+        try Self.validate(id: id)
+        if id.isEmpty { return root }
+        let candidate = root.appendingPathComponent(id).path
+        let resolved = try Self.realPath(candidate)
+        let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        guard resolved == root.path || resolved.hasPrefix(rootPath) else {
+            throw PhotoSourceError(.accessDenied, "The item \"\(id)\" is a link that leads outside the source's folder.")
+        }
+        return URL(fileURLWithPath: resolved)
+    }
+
+    /// `realpath(3)`, with errors mapped to ``PhotoSourceError``.
+    static func realPath(_ path: String) throws -> String {
+        guard let resolved = realpath(path, nil) else {
+            let code = errno
+            let reason = String(cString: strerror(code))
+            switch code {
+            case ENOENT, ENOTDIR:
+                throw PhotoSourceError(.notFound, "\(path) does not exist (any more).", detail: reason)
+            case EACCES:
+                throw PhotoSourceError(.accessDenied, "\(path) may not be read.", detail: reason)
+            default:
+                throw PhotoSourceError(.unknown, "\(path) could not be resolved.", detail: reason)
+            }
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

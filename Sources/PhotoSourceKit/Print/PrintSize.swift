@@ -1,0 +1,55 @@
+/// A print product size, such as 4×6 in or A4.
+public struct PrintSize: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Units a size is given in.
+    public enum Unit: String, Sendable, Hashable, Codable {
+        /// Inches.
+        case inches
+        /// Millimetres.
+        case millimeters
+    }
+
+    /// The name to show, such as `"4×6 in"` or `"A4"`.
+    public var name: String
+    /// The short side, in ``unit``.
+    public var width: Double
+    /// The long side, in ``unit``.
+    public var height: Double
+    /// The unit of ``width`` and ``height``.
+    public var unit: Unit
+
+    /// Creates a size; the sides may be given in either order.
+    public init(name: String, width: Double, height: Double, unit: Unit) {
+        self.name = name
+        self.width = min(width, height)
+        self.height = max(width, height)
+        self.unit = unit
+    }
+
+    /// Inches: a size given in inches.
+    public static func inches(_ width: Double, _ height: Double, name: String? = nil) -> PrintSize {
+        PrintSize(name: name ?? "\(Self.format(width))×\(Self.format(height)) in", width: width, height: height, unit: .inches)
+    }
+
+    /// Millimetres: a size given in millimetres.
+    public static func millimeters(_ width: Double, _ height: Double, name: String? = nil) -> PrintSize {
+        PrintSize(name: name ?? "\(Self.format(width))×\(Self.format(height)) mm", width: width, height: height, unit: .millimeters)
+    }
+
+    /// The short side in inches.
+    public var shortSideInches: Double { unit == .inches ? width : width / 25.4 }
+    /// The long side in inches.
+    public var longSideInches: Double { unit == .inches ? height : height / 25.4 }
+
+    /// The name.
+    public var description: String { name }
+
+    /// The common sizes: 4×6, 5×7, 8×10, 11×14, 16×20 in, A4 and A3.
+    public static let common: [PrintSize] = [
+        .inches(4, 6), .inches(5, 7), .inches(8, 10), .inches(11, 14), .inches(16, 20),
+        .millimeters(210, 297, name: "A4"), .millimeters(297, 420, name: "A3"),
+    ]
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+@main
+struct Root: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "photosource", abstract: "Browse photo sources.")
+}
