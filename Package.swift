@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "PhotoSourceKit", targets: ["PhotoSourceKit"]),
         .library(name: "PhotoImaging", targets: ["PhotoImaging"]),
         .library(name: "PhotoNetworking", targets: ["PhotoNetworking"]),
+        .library(name: "PhotoSourceTesting", targets: ["PhotoSourceTesting"]),
         .library(name: "SampleSources", targets: ["SampleSources"]),
         .executable(name: "photosource", targets: ["photosource"]),
     ],
@@ -51,6 +52,11 @@ let package = Package(
             name: "PhotoNetworking",
             dependencies: ["PhotoSourceKit", "CCurl", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictSettings),
+        // The conformance suite and fault injection that source authors import in their tests.
+        .target(
+            name: "PhotoSourceTesting",
+            dependencies: ["PhotoSourceKit", "PhotoImaging"],
+            swiftSettings: strictSettings),
         // Example custom sources, the demo library and the demo photo cloud.
         .target(
             name: "SampleSources",
@@ -64,7 +70,7 @@ let package = Package(
         .executableTarget(
             name: "photosource",
             dependencies: [
-                "PhotoSourceKit", "PhotoImaging", "PhotoNetworking", "SampleSources",
+                "PhotoSourceKit", "PhotoImaging", "PhotoNetworking", "PhotoSourceTesting", "SampleSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
@@ -86,9 +92,13 @@ let package = Package(
         .testTarget(
             name: "SampleSourcesTests",
             dependencies: [
-                "SampleSources", "PhotoImaging", "PhotoNetworking", "PhotoSourceKit",
+                "SampleSources", "PhotoImaging", "PhotoNetworking", "PhotoSourceKit", "PhotoSourceTesting",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "PhotoSourceTestingTests",
+            dependencies: ["PhotoSourceTesting", "PhotoSourceKit", "PhotoImaging"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "photosourceTests", dependencies: ["photosource", "PhotoSourceKit"],
