@@ -50,7 +50,7 @@ struct CursorBookTests {
         let book = CursorBook(fetch: cursorAPI(total: 50, calls: calls))
         let album = ItemScope.root.appending(id: "a", title: "A")
         _ = try await book.page(2, of: album, limit: 10)
-        #expect(await book.knownPageCount(of: album, limit: 10) == 3)
+        #expect(await book.knownPageCount(of: album, limit: 10) == 4, "pages 0-2 walked, the cursor of page 3 learned")
         #expect(await book.knownPageCount(of: album, limit: 20) == 1)
         #expect(await book.knownPageCount(of: .root, limit: 10) == 1)
         await book.invalidate(album)

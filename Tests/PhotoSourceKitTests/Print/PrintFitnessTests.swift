@@ -9,7 +9,7 @@ struct PrintFitnessTests {
           arguments: [
             (6000, 4000, PrintSize.inches(4, 6), 1000.0),
             (4000, 6000, PrintSize.inches(4, 6), 1000.0),
-            (640, 480, PrintSize.inches(16, 20), 24.0),
+            (640, 480, PrintSize.inches(16, 20), 30.0),
             (3000, 2400, PrintSize.inches(8, 10), 300.0),
           ])
     func effectiveDPI(width: Int, height: Int, size: PrintSize, dpi: Double) {
@@ -38,7 +38,7 @@ struct PrintFitnessTests {
         #expect(PrintSize.common.map(\.name) == ["4×6 in", "5×7 in", "8×10 in", "11×14 in", "16×20 in", "A4", "A3"])
         let a4 = try #require(PrintSize.common.first { $0.name == "A4" })
         #expect(abs(a4.shortSideInches - 8.2677) < 0.001)
-        let results = judge.assess(PixelSize(width: 3508, height: 2480))
+        let results = judge.assess(PixelSize(width: 3600, height: 2550))
         #expect(results.count == 7)
         #expect(results.first { $0.printSize.name == "A4" }?.verdict == .good)
         #expect(results.first { $0.printSize.name == "A3" }?.verdict == .acceptable)
