@@ -75,6 +75,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
 
+        // The thumbnail benchmark's Swift side (Benchmarks/run.sh drives it beside the peer tools).
+        .executableTarget(
+            name: "thumbnail-bench",
+            dependencies: ["PhotoImaging", "PhotoSourceKit", "CTurboJPEG", "CPNG"],
+            path: "Benchmarks/ThumbnailBenchmark",
+            swiftSettings: strictSettings),
+
         .testTarget(
             name: "PhotoSourceKitTests", dependencies: ["PhotoSourceKit"],
             swiftSettings: strictSettings),

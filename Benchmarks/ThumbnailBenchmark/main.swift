@@ -1,0 +1,51 @@
+import Foundation
+import PhotoImaging
+
+// The thumbnail benchmark's Swift side. Benchmarks/run.sh drives it and the peer tools.
+//   thumbnail-bench corpus DIR COUNT        generate the corpus
+//   thumbnail-bench limit-jpeg FILE…        bare libturbojpeg decode at 1/8: images/s
+//   thumbnail-bench limit-png FILE…         bare libpng full decode: images/s
+//   thumbnail-bench psnr SIZE ORIGINAL THUMB [ORIGINAL THUMB]…   luma PSNR per pair vs full decode + Lanczos
+//   thumbnail-bench cache SAMPLE.jpg        memory/disk hit latency and coalescing
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+func load(_ paths: ArraySlice<String>) -> [Data] {
+    paths.map { try! Data(contentsOf: URL(fileURLWithPath: $0)) }
+}
+
+switch arguments.first {
+case "corpus":
+    try Corpus.generate(into: URL(fileURLWithPath: arguments[1]), count: Int(arguments[2]) ?? 4)
+case "limit-jpeg":
+    let files = load(arguments.dropFirst())
+    _ = DecodeLimit.jpegEighth(Array(files.prefix(1)))  // warm up
+    print(String(format: "%.2f", DecodeLimit.jpegEighth(files)))
+case "limit-png":
+    let files = load(arguments.dropFirst())
+    print(String(format: "%.2f", DecodeLimit.pngFull(files)))
+case "psnr":
+    let size = Int(arguments[1])!
+    var worst = Double.infinity
+    for pair in stride(from: 2, to: arguments.count - 1, by: 2) {
+        let original = try Data(contentsOf: URL(fileURLWithPath: arguments[pair]))
+        let thumb = try ImageDecoder.decodeFull(try Data(contentsOf: URL(fileURLWithPath: arguments[pair + 1])))
+        let reference = try Quality.reference(original, size: size)
+        guard let value = Quality.psnr(thumb, reference) else {
+            print("size mismatch: \(arguments[pair + 1]) is \(thumb.width)×\(thumb.height), reference \(reference.width)×\(reference.height)")
+            worst = -1
+            continue
+        }
+        worst = min(worst, value)
+    }
+    print(String(format: "%.1f", worst))
+case "cache":
+    let sample = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("thumbnail-bench-\(getpid())")
+    let r = try await CacheLatency.run(sample: sample, folder: folder)
+    print(String(format: "memory-hit p50 %.1f µs, p99 %.1f µs", r.memoryP50, r.memoryP99))
+    print(String(format: "disk-hit p50 %.1f µs, p99 %.1f µs", r.diskP50, r.diskP99))
+    print("coalescing: \(r.concurrentRequests) concurrent requests -> \(r.downloads) download, \(r.decodes) decode")
+default:
+    print("usage: thumbnail-bench corpus|limit-jpeg|limit-png|psnr|cache …")
+    exit(2)
+}
