@@ -10,11 +10,10 @@ SIZE=256
 OUT=Benchmarks/out
 mkdir -p "$OUT"
 
-swift build -c release --product photosource >/dev/null
+# Our side runs through `thumbnail-bench ours`: the same BatchThumbnailer that `photosource
+# thumbnail` wraps, without building the whole CLI (and its HTTP server stack) in release mode.
 swift build -c release --product thumbnail-bench >/dev/null
-BIN=$(swift build -c release --show-bin-path)
-PS="$BIN/photosource"
-TB="$BIN/thumbnail-bench"
+TB="$(swift build -c release --show-bin-path)/thumbnail-bench"
 
 "$TB" corpus "$OUT/corpus" "$COUNT" | tail -1
 
@@ -45,8 +44,8 @@ for dir in "$OUT"/corpus/*/; do
   files=("$dir"*)
   n=${#files[@]}
   case "$class" in png*) limit=$("$TB" limit-png "${files[@]}") ;; *) limit=$("$TB" limit-jpeg "${files[@]}") ;; esac
-  read -r s1 rss1 < <(best "$PS" thumbnail "${files[@]}" --size $SIZE --out "$OUT/thumbs" --jobs 1)
-  read -r s2 _ < <(best "$PS" thumbnail "${files[@]}" --size $SIZE --out "$OUT/thumbs" --jobs 2)
+  read -r s1 rss1 < <(best "$TB" ours 1 $SIZE "$OUT/thumbs" jpeg "${files[@]}")
+  read -r s2 _ < <(best "$TB" ours 2 $SIZE "$OUT/thumbs" jpeg "${files[@]}")
   read -r sv rssv < <(best env VIPS_CONCURRENCY=1 vipsthumbnail "${files[@]}" -s $SIZE -o "$PWD/$OUT/thumbs/%s_vips.jpg")
   read -r sp rssp < <(best /usr/bin/python3 Benchmarks/pillow_thumbs.py $SIZE "$OUT/thumbs" jpg "${files[@]}")
   read -r sm _ < <(best bash -c 'magick_loop "$@"' _ "${files[@]}")
@@ -54,7 +53,7 @@ for dir in "$OUT"/corpus/*/; do
 
   # Quality: lossless outputs vs full decode + Lanczos-3.
   q=$OUT/quality/$class; rm -rf "$q"; mkdir -p "$q"
-  "$PS" thumbnail "${files[@]:0:3}" --size $SIZE --out "$q" --format png >/dev/null
+  "$TB" ours 1 $SIZE "$q" png "${files[@]:0:3}" >/dev/null
   /usr/bin/python3 Benchmarks/pillow_thumbs.py $SIZE "$q" png "${files[@]:0:3}"
   VIPS_CONCURRENCY=1 vipsthumbnail "${files[@]:0:3}" -s $SIZE -o "$PWD/$q/%s_vips.png"
   pairs() { for f in "${files[@]:0:3}"; do b=$(basename "${f%.*}"); echo "$f" "$q/${b}_$1.png"; done; }

@@ -46,7 +46,7 @@ struct SyntheticPhoto {
                     }
                 }
             }
-            let shapes = 60 + width * height / 60_000
+            let shapes = 40 + width * height / 300_000
             for _ in 0..<shapes { drawShape(into: out, width: width, height: height, channels: channels) }
             for index in stride(from: 0, to: out.count, by: 1) where channels != 4 || index % 4 != 3 {
                 let noise = Int(next() & 15) - 8
@@ -70,10 +70,11 @@ struct SyntheticPhoto {
                     let dx = x - cx, dy = 2 * (y - cy)
                     if dx * dx + dy * dy > size * size { continue }
                 }
+                // Blend 60/40 with what is below, so shapes keep the texture (hard edges, no flat colour).
                 let base = (y * width + x) * channels
-                out[base] = color.0
-                out[base + 1] = color.1
-                out[base + 2] = color.2
+                out[base] = UInt8((Int(color.0) * 3 + Int(out[base]) * 2) / 5)
+                out[base + 1] = UInt8((Int(color.1) * 3 + Int(out[base + 1]) * 2) / 5)
+                out[base + 2] = UInt8((Int(color.2) * 3 + Int(out[base + 2]) * 2) / 5)
                 if channels == 4 { out[base + 3] = 255 }
             }
         }

@@ -3,6 +3,7 @@ import PhotoImaging
 
 // The thumbnail benchmark's Swift side. Benchmarks/run.sh drives it and the peer tools.
 //   thumbnail-bench corpus DIR COUNT        generate the corpus
+//   thumbnail-bench ours JOBS SIZE OUTDIR FORMAT FILE…   our batch thumbnailer (the code behind `photosource thumbnail`)
 //   thumbnail-bench limit-jpeg FILE…        bare libturbojpeg decode at 1/8: images/s
 //   thumbnail-bench limit-png FILE…         bare libpng full decode: images/s
 //   thumbnail-bench psnr SIZE ORIGINAL THUMB [ORIGINAL THUMB]…   luma PSNR per pair vs full decode + Lanczos
@@ -16,6 +17,14 @@ func load(_ paths: ArraySlice<String>) -> [Data] {
 switch arguments.first {
 case "corpus":
     try Corpus.generate(into: URL(fileURLWithPath: arguments[1]), count: Int(arguments[2]) ?? 4)
+case "ours":
+    let format: ThumbnailSpec.Format = arguments[4] == "png" ? .png : .jpeg
+    let batch = BatchThumbnailer(
+        spec: ThumbnailSpec(maxPixelSize: Int(arguments[2])!, format: format),
+        outputDirectory: URL(fileURLWithPath: arguments[3]), jobs: Int(arguments[1])!)
+    let report = await batch.run(arguments.dropFirst(5).map { URL(fileURLWithPath: $0) })
+    print("\(report.succeeded) images, \(String(format: "%.3f", report.elapsedSeconds)) s")
+    if report.failed > 0 { exit(1) }
 case "limit-jpeg":
     let files = load(arguments.dropFirst())
     _ = DecodeLimit.jpegEighth(Array(files.prefix(1)))  // warm up
