@@ -7,13 +7,14 @@ cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 COUNT=${1:-10}
 SIZE=256
-OUT=Benchmarks/out
+OUT=${BENCH_OUT:-Benchmarks/out}
 mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
 
 # Our side runs through `thumbnail-bench ours`: the same BatchThumbnailer that `photosource
 # thumbnail` wraps, without building the whole CLI (and its HTTP server stack) in release mode.
-swift build -c release --product thumbnail-bench >/dev/null
-TB="$(swift build -c release --show-bin-path)/thumbnail-bench"
+if [ -z "${SKIP_BUILD:-}" ]; then swift build -c release --product thumbnail-bench >/dev/null 2>&1; fi
+TB=.build/release/thumbnail-bench
 
 "$TB" corpus "$OUT/corpus" "$COUNT" | tail -1
 
@@ -23,7 +24,8 @@ best() {
   for _ in 1 2 3; do
     rm -rf "$OUT/thumbs" && mkdir -p "$OUT/thumbs"
     local line
-    line=$( { /usr/bin/time -f "%e %M" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
+    /usr/bin/time -f "%e %M" -o "$OUT/time.txt" "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; return 1; }
+    line=$(tail -1 "$OUT/time.txt")
     local s=${line% *} rss=${line#* }
     if [ -z "$best_s" ] || awk "BEGIN{exit !($s < $best_s)}"; then best_s=$s; best_rss=$rss; fi
   done
@@ -46,7 +48,7 @@ for dir in "$OUT"/corpus/*/; do
   case "$class" in png*) limit=$("$TB" limit-png "${files[@]}") ;; *) limit=$("$TB" limit-jpeg "${files[@]}") ;; esac
   read -r s1 rss1 < <(best "$TB" ours 1 $SIZE "$OUT/thumbs" jpeg "${files[@]}")
   read -r s2 _ < <(best "$TB" ours 2 $SIZE "$OUT/thumbs" jpeg "${files[@]}")
-  read -r sv rssv < <(best env VIPS_CONCURRENCY=1 vipsthumbnail "${files[@]}" -s $SIZE -o "$PWD/$OUT/thumbs/%s_vips.jpg")
+  read -r sv rssv < <(best env VIPS_CONCURRENCY=1 vipsthumbnail "${files[@]}" -s $SIZE -o "$OUT/thumbs/%s_vips.jpg")
   read -r sp rssp < <(best /usr/bin/python3 Benchmarks/pillow_thumbs.py $SIZE "$OUT/thumbs" jpg "${files[@]}")
   read -r sm _ < <(best bash -c 'magick_loop "$@"' _ "${files[@]}")
   r1=$(rate "$n" "$s1"); r2=$(rate "$n" "$s2"); rv=$(rate "$n" "$sv"); rp=$(rate "$n" "$sp"); rm_=$(rate "$n" "$sm")
@@ -55,7 +57,7 @@ for dir in "$OUT"/corpus/*/; do
   q=$OUT/quality/$class; rm -rf "$q"; mkdir -p "$q"
   "$TB" ours 1 $SIZE "$q" png "${files[@]:0:3}" >/dev/null
   /usr/bin/python3 Benchmarks/pillow_thumbs.py $SIZE "$q" png "${files[@]:0:3}"
-  VIPS_CONCURRENCY=1 vipsthumbnail "${files[@]:0:3}" -s $SIZE -o "$PWD/$q/%s_vips.png"
+  VIPS_CONCURRENCY=1 vipsthumbnail "${files[@]:0:3}" -s $SIZE -o "$q/%s_vips.png"
   pairs() { for f in "${files[@]:0:3}"; do b=$(basename "${f%.*}"); echo "$f" "$q/${b}_$1.png"; done; }
   po=$("$TB" psnr $SIZE $(pairs thumb)); pp=$("$TB" psnr $SIZE $(pairs pil)); pv=$("$TB" psnr $SIZE $(pairs vips))
 
