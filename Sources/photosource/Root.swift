@@ -1,6 +1,19 @@
 import ArgumentParser
 
+/// `photosource`: browse photo sources interactively, or list and inspect them from scripts.
 @main
 struct Root: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "photosource", abstract: "Browse photo sources.")
+    static let configuration = CommandConfiguration(
+        commandName: "photosource",
+        abstract: "Browse photo sources, and list or inspect their items from scripts.",
+        discussion: """
+            SOURCE is one of:
+              demo          the demo library that ships with photosource
+              local:PATH    a folder; its subfolders are albums, its JPEG and PNG files photos
+              cloud:URL     a photo cloud with the demo cloud's API (photosource demo-cloud runs one)
+              urls:FILE     a list of photo URLs and file paths, one per line
+            Only public addresses are contacted, plus the origin of a cloud:URL and the origins \
+            given with --allow-origin or PHOTOSOURCE_ALLOW_ORIGINS (comma-separated).
+            """,
+        subcommands: [Browse.self, List.self, Info.self, Get.self, Fetch.self, Check.self, MakeThumbnails.self, DemoCloudServer.self])
 }

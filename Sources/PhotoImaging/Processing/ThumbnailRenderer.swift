@@ -1,13 +1,31 @@
 public import Foundation
-public import PhotoSourceKit
+import PhotoSourceKit
 
 /// Turns encoded bytes into a thumbnail: sniff, check limits, decode (shrink-on-load), orient,
 /// resample, encode. Synchronous and CPU-heavy: callers run it on the decode pool.
-///
-/// PLACEHOLDER: the imaging work replaces this body.
 public enum ThumbnailRenderer {
     /// Renders `data` as described by `spec`, within `limits`.
+    ///
+    /// The format is sniffed from magic bytes (a content type is never trusted); the header is
+    /// checked against `limits` before any pixels are allocated; JPEGs are shrunk in the DCT
+    /// domain while decoding and PNGs are streamed row by row; the result is resampled with
+    /// Lanczos-3 (never upscaled), turned upright, centre-cropped for `.squareFill`, and encoded
+    /// as JPEG at `spec.quality`, or PNG when `spec.format` asks for it or is `.auto` and the
+    /// image has alpha.
+    ///
+    /// - Throws: ``PhotoSourceKit/PhotoSourceError``: `.unsupportedFormat`, `.tooLarge`, or
+    ///   `.invalidData` for truncated or corrupt images (never a partial thumbnail).
     public static func render(_ data: Data, spec: ThumbnailSpec, limits: ImageLimits = .default) throws -> Thumbnail {
-        throw PhotoSourceError(.unsupportedFormat, "Thumbnail rendering is not implemented yet.")
+        let header = try ImageDecoder.checkedHeader(data, limits: limits)
+        let plan = ResizePlan(header: header, spec: spec)
+        let image = try ImageDecoder.decode(data, header: header, plan: plan, limits: limits)
+            .oriented(header.orientation)
+        let asPNG = spec.format == .png || (spec.format == .auto && image.hasAlpha)
+        let encoded = asPNG
+            ? try PNGEncoder.encode(image, compressionLevel: 3, filters: PNGEncoder.fastFilters)
+            : try ImageEncoder.jpeg(image, quality: spec.quality)
+        return Thumbnail(
+            data: encoded, pixelSize: PixelSize(width: image.width, height: image.height),
+            format: asPNG ? .png : .jpeg)
     }
 }

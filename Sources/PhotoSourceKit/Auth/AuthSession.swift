@@ -115,16 +115,24 @@ public actor AuthSession {
             markNeedsSignIn(reason: "The access token expired and cannot be refreshed.")
             throw notSignedInError()
         }
+        let task = Task { try await self.lockedRefresh(from: current, with: flow) }
+        refreshTask = task
+        defer { refreshTask = nil }
+        return try await task.value
+    }
+
+    /// Re-reads, refreshes and saves while holding the store's refresh lock (when it has one),
+    /// so another process sharing the store cannot spend the same refresh token meanwhile.
+    private func lockedRefresh(from current: Credentials, with flow: any SignInFlow) async throws -> Credentials {
+        let lock = try await (store as? any RefreshLockingCredentialStore)?.acquireRefreshLock(for: sourceID)
+        defer { lock?.release() }
         // Another process may have refreshed already: prefer what the store has now.
         let latest = (try? store.load(for: sourceID)) ?? current
         if latest.accessToken != current.accessToken, !latest.expires(within: refreshMargin, of: now()) {
             credentials = latest
             return latest
         }
-        let task = Task { try await self.performRefresh(latest, with: flow) }
-        refreshTask = task
-        defer { refreshTask = nil }
-        return try await task.value
+        return try await performRefresh(latest, with: flow)
     }
 
     private func performRefresh(_ latest: Credentials, with flow: any SignInFlow) async throws -> Credentials {

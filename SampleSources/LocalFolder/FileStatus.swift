@@ -1,0 +1,107 @@
+import PhotoSourceKit
+// Dispatch: with MemberImportVisibility, C structs such as `stat` and `timespec` can be
+// attributed to CDispatch (which also includes the system headers), so it is imported too.
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A point in time as the file system stores it (`st_mtim`), with nanoseconds.
+struct FileTime: Sendable, Hashable, Comparable {
+    var seconds: Int
+    var nanoseconds: Int
+
+    init(seconds: Int, nanoseconds: Int) {
+        self.seconds = seconds
+        self.nanoseconds = nanoseconds
+    }
+
+    init(_ time: timespec) {
+        self.init(seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec))
+    }
+
+    /// The wall clock now (`CLOCK_REALTIME`, the clock file times come from).
+    static func now() -> FileTime {
+        let time = UnsafeMutablePointer<timespec>.allocate(capacity: 1)
+        defer { time.deallocate() }
+        clock_gettime(CLOCK_REALTIME, time)
+        return FileTime(time.pointee)
+    }
+
+    /// `self - other`, as a duration.
+    func since(_ other: FileTime) -> Duration {
+        .seconds(seconds - other.seconds) + .nanoseconds(nanoseconds - other.nanoseconds)
+    }
+
+    static func < (lhs: FileTime, rhs: FileTime) -> Bool {
+        (lhs.seconds, lhs.nanoseconds) < (rhs.seconds, rhs.nanoseconds)
+    }
+}
+
+/// The `stat` fields the local folder source cares about.
+struct FileStatus: Sendable, Hashable {
+    /// What kind of file system object it is.
+    enum Kind: Sendable, Hashable {
+        case regular, directory, symbolicLink, other
+    }
+
+    var kind: Kind
+    var device: UInt64
+    var inode: UInt64
+    var size: Int
+    var modified: FileTime
+
+    init(_ info: stat) {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: kind = .regular
+        case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symbolicLink
+        default: kind = .other
+        }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int(info.st_size)
+        modified = FileTime(info.st_mtim)
+    }
+
+    /// `lstat(2)` of `path` (a link is reported as a link); `name` is used in error messages.
+    init(ofPath path: String, name: String) throws {
+        guard let status = Self.capture({ lstat(path, $0) }) else { throw PosixFailure.error(errno, name: name) }
+        self = status
+    }
+
+    /// Calls a `stat`-family function on a fresh buffer; `nil` (with `errno` set) when it fails.
+    ///
+    /// The buffer is allocated rather than written `stat()`, whose synthesized initializer
+    /// MemberImportVisibility may attribute to CDispatch instead of Glibc.
+    static func capture(_ call: (UnsafeMutablePointer<stat>) -> Int32) -> FileStatus? {
+        let buffer = UnsafeMutablePointer<stat>.allocate(capacity: 1)
+        defer { buffer.deallocate() }
+        guard call(buffer) == 0 else { return nil }
+        return FileStatus(buffer.pointee)
+    }
+
+    /// Whether `self` and `other` describe the same unchanged file (same inode, size and mtime).
+    func isSameVersion(as other: FileStatus) -> Bool {
+        device == other.device && inode == other.inode && size == other.size && modified == other.modified
+    }
+}
+
+/// Turns `errno` values into ``PhotoSourceError``s a person can act on.
+enum PosixFailure {
+    static func error(_ code: Int32, name: String) -> PhotoSourceError {
+        let reason = String(cString: strerror(code))
+        switch code {
+        case ENOENT, ENOTDIR:
+            return PhotoSourceError(.notFound, "\"\(name)\" does not exist (any more); list its folder again.", detail: reason)
+        case EACCES, EPERM:
+            return PhotoSourceError(.accessDenied, "\"\(name)\" may not be read; check its permissions.", detail: reason)
+        case ELOOP:
+            return PhotoSourceError(.accessDenied, "\"\(name)\" is a link where a file was expected.", detail: reason)
+        default:
+            return PhotoSourceError(.unknown, "\"\(name)\" could not be read.", detail: reason)
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import PhotoImaging
+import PhotoSourceKit
+
+/// The synchronous work behind ``LocalFolderSource``: resolving ids safely, listing pages from
+/// the cached folder index, and reading the headers of the photos on a page.
+struct FolderLister: Sendable {
+    let sourceID: String
+    let resolver: LocalPathResolver
+    let cache: FolderIndexCache
+
+    /// One page of the folder `scope` names (the root when the scope is the root).
+    func page(of scope: ItemScope, page: Int, count: Int) throws -> PageSlice {
+        let folderID = scope.containerID ?? ""
+        let folder = try folderPath(for: folderID)
+        let status = try FileStatus(ofPath: folder, name: folderID.isEmpty ? "the source's folder" : folderID)
+        let index = try cache.index(at: folder, stamp: FolderStamp(status)) {
+            try FolderScanner.scan(folder: folder, id: folderID, resolver: resolver)
+        }
+        let total = index.entries.count
+        let (start, overflow) = page.multipliedReportingOverflow(by: count)
+        guard !overflow, start < total else { return PageSlice(items: [], hasMore: false, totalCount: total) }
+        let end = min(total, start + count)
+        let entries = index.entries[start..<end]
+        let sizes = pixelSizes(of: entries, folder: folder, folderID: folderID)
+        let items: [any PhotoSourceItem] = entries.map { entry in
+            let id = Self.childID(entry.name, in: folderID)
+            switch entry.kind {
+            case .folder:
+                return DefaultPhotoSourceItem.container(id: id, sourceID: sourceID, title: entry.name)
+            case .image(let format):
+                return imageItem(id: id, title: entry.name, format: format, pixelSize: sizes[entry.name])
+            }
+        }
+        return PageSlice(items: items, hasMore: end < total, totalCount: total)
+    }
+
+    /// The item `id` names, after the security rules.
+    func item(id: String) throws -> DefaultPhotoSourceItem {
+        guard !id.isEmpty else {
+            throw PhotoSourceError(.invalidData, "An empty id names the source's own folder, which is not an item; list the root instead.")
+        }
+        let path = try resolvedPath(of: id)
+        let status = try FileStatus(ofPath: path, name: id)
+        let title = String(id.split(separator: "/").last ?? Substring(id))
+        switch status.kind {
+        case .directory:
+            return .container(id: id, sourceID: sourceID, title: title)
+        case .regular:
+            let probe = try ImageProbe(path: path, name: id)
+            guard let format = probe.format else {
+                throw PhotoSourceError(.unsupportedFormat, "\"\(id)\" is not a JPEG or PNG photo (judged by its first bytes, not its name).")
+            }
+            return imageItem(id: id, title: title, format: format, pixelSize: probe.pixelSize)
+        case .symbolicLink, .other:
+            throw PhotoSourceError(.invalidData, "\"\(id)\" is neither a photo nor a folder (a FIFO, socket or device).")
+        }
+    }
+
+    /// The file to download for the photo `id`: inside the root, existing, and a regular file.
+    func imageFile(for id: String) throws -> URL {
+        let path = try resolvedPath(of: id)
+        let status = try FileStatus(ofPath: path, name: id)
+        guard status.kind == .regular else {
+            throw PhotoSourceError(.invalidData, "\"\(id)\" is not a regular file, so it cannot be downloaded as a photo.")
+        }
+        return URL(fileURLWithPath: path)
+    }
+
+    /// The real path of the folder `folderID` (`""`: the root); `.notFound` when it is gone,
+    /// `.invalidData` when it is a file.
+    func folderPath(for folderID: String) throws -> String {
+        if folderID.isEmpty { return resolver.root.path }
+        let path: String
+        do {
+            path = try resolvedPath(of: folderID)
+        } catch let error as PhotoSourceError where error.code == .notFound {
+            throw PhotoSourceError(
+                .notFound, "The folder \"\(folderID)\" no longer exists; go back and list its parent again.",
+                detail: error.detail, underlying: error)
+        }
+        guard try FileStatus(ofPath: path, name: folderID).kind == .directory else {
+            throw PhotoSourceError(.invalidData, "\"\(folderID)\" is a file, not a folder; only folders can be opened.")
+        }
+        return path
+    }
+
+    /// Checks the shape of `id` and resolves it inside the root (`LocalPathResolver`'s rules:
+    /// `..`, absolute paths and links leaving the root are `.accessDenied`).
+    ///
+    /// Ids name visible entries only: an empty, `.` or hidden component is `.notFound`, since
+    /// the listing never shows such an item.
+    func resolvedPath(of id: String) throws -> String {
+        try LocalPathResolver.validate(id: id)
+        let components = id.split(separator: "/", omittingEmptySubsequences: false)
+        if components.contains(where: { $0.isEmpty || $0.hasPrefix(".") }) {
+            throw PhotoSourceError(
+                .notFound,
+                "There is no item \"\(id)\": ids are visible file and folder names below the source's folder, joined by single slashes.")
+        }
+        return try resolver.url(for: id).path
+    }
+
+    /// The pixel sizes of the photos among `entries`, from remembered probes when the file is
+    /// unchanged, else from its header. A file that vanished or cannot be read gets no size.
+    private func pixelSizes(of entries: ArraySlice<FolderIndex.Entry>, folder: String, folderID: String) -> [String: PixelSize] {
+        let images = entries.filter { $0.kind != .folder }
+        let known = cache.probes(of: images.map(\.name), at: folder)
+        var fresh: [String: ImageProbe] = [:]
+        var sizes: [String: PixelSize] = [:]
+        for entry in images {
+            let id = Self.childID(entry.name, in: folderID)
+            let path = entry.isLink ? try? resolver.url(for: id).path : folder + "/" + entry.name
+            guard let path, let status = try? FileStatus(ofPath: path, name: id) else { continue }
+            if let probe = known[entry.name], probe.status.isSameVersion(as: status) {
+                sizes[entry.name] = probe.pixelSize
+            } else if let probe = try? ImageProbe(path: path, name: id) {
+                fresh[entry.name] = probe
+                sizes[entry.name] = probe.pixelSize
+            }
+        }
+        cache.remember(fresh, at: folder)
+        return sizes
+    }
+
+    private func imageItem(id: String, title: String, format: ImageFormat, pixelSize: PixelSize?) -> DefaultPhotoSourceItem {
+        .image(id: id, sourceID: sourceID, title: title, pixelSize: pixelSize, userInfo: ["format": format.rawValue])
+    }
+
+    static func childID(_ name: String, in folderID: String) -> String {
+        folderID.isEmpty ? name : folderID + "/" + name
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import PhotoImaging
+import PhotoSourceKit
+// Dispatch: with MemberImportVisibility, C structs such as `stat` and `timespec` can be
+// attributed to CDispatch (which also includes the system headers), so it is imported too.
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads one folder into a ``FolderIndex``.
+///
+/// Every regular file's first 16 bytes are read once, when the index is built, so the listing
+/// knows exactly which files are photos and paging stays exact (a `.jpg` that is text is
+/// dropped; a PNG named `.dat` is kept). Measured on 100,000 files this costs well under a
+/// second and is cached; headers (pixel sizes) are read later, only for the page shown.
+///
+/// Skipped: hidden names (leading `.`), names that are not valid UTF-8 (their ids could not
+/// name them again), FIFOs, sockets and devices, symlinks that leave the root or dangle.
+enum FolderScanner {
+    /// Scans the folder at `path` (already resolved), whose item id is `folderID` (`""` for the root).
+    static func scan(folder path: String, id folderID: String, resolver: LocalPathResolver) throws -> FolderIndex {
+        let displayName = folderID.isEmpty ? "the source's folder" : folderID
+        let builtAt = FileTime.now()
+        let directory = try FileDescriptor(directory: path, name: displayName)
+        let stamp = FolderStamp(try directory.status(name: displayName))
+        let streamFD = dup(directory.raw)
+        guard streamFD >= 0, let stream = fdopendir(streamFD) else {
+            let failure = PosixFailure.error(errno, name: displayName)
+            if streamFD >= 0 { close(streamFD) }
+            throw failure
+        }
+        defer { closedir(stream) }
+
+        var entries: [FolderIndex.Entry] = []
+        while true {
+            errno = 0
+            guard let record = readdir(stream) else {
+                if errno != 0 { throw PosixFailure.error(errno, name: displayName) }
+                break
+            }
+            guard let name = Self.name(of: record), !name.hasPrefix(".") else { continue }
+            let childID = folderID.isEmpty ? name : folderID + "/" + name
+            switch Self.type(of: record, in: directory, name: name) {
+            case .directory:
+                entries.append(.init(name: name, kind: .folder, isLink: false))
+            case .regular:
+                let fd = openat(directory.raw, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+                guard fd >= 0 else { continue }
+                let file = FileDescriptor(adopting: fd)
+                if let format = ImageProbe.sniff(file, name: childID) {
+                    entries.append(.init(name: name, kind: .image(format), isLink: false))
+                }
+            case .symbolicLink:
+                if let kind = Self.linkTarget(childID, resolver: resolver) {
+                    entries.append(.init(name: name, kind: kind, isLink: true))
+                }
+            case .other, nil:
+                continue
+            }
+        }
+        return FolderIndex(stamp: stamp, builtAt: builtAt, entries: FolderIndex.sorted(entries))
+    }
+
+    /// What a symlink inside the root leads to, or `nil` when it leaves the root, dangles, or
+    /// leads to something that is neither a folder nor a photo.
+    static func linkTarget(_ id: String, resolver: LocalPathResolver) -> FolderIndex.Kind? {
+        guard let target = try? resolver.url(for: id).path,
+            let status = try? FileStatus(ofPath: target, name: id)
+        else { return nil }
+        switch status.kind {
+        case .directory:
+            return .folder
+        case .regular:
+            guard let file = try? FileDescriptor(readingNoFollow: target, name: id),
+                let format = ImageProbe.sniff(file, name: id)
+            else { return nil }
+            return .image(format)
+        case .symbolicLink, .other:
+            return nil
+        }
+    }
+
+    /// The entry's name, or `nil` when it is not valid UTF-8.
+    private static func name(of record: UnsafeMutablePointer<dirent>) -> String? {
+        let offset = MemoryLayout<dirent>.offset(of: \.d_name)!
+        let start = UnsafeRawPointer(record).advanced(by: offset).assumingMemoryBound(to: CChar.self)
+        return String(validatingCString: start)
+    }
+
+    /// The entry's type from `d_type`, asking `fstatat` only when the file system does not say.
+    private static func type(of record: UnsafeMutablePointer<dirent>, in directory: borrowing FileDescriptor, name: String) -> FileStatus.Kind? {
+        switch Int(record.pointee.d_type) {
+        case Int(DT_DIR): return .directory
+        case Int(DT_REG): return .regular
+        case Int(DT_LNK): return .symbolicLink
+        case Int(DT_UNKNOWN):
+            let fd = directory.raw
+            return FileStatus.capture({ fstatat(fd, name, $0, AT_SYMLINK_NOFOLLOW) })?.kind
+        default: return .other
+        }
+    }
+}

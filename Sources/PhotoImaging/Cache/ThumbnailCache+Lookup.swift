@@ -1,0 +1,117 @@
+import Foundation
+import PhotoSourceKit
+
+/// A thumbnail with the validator of the download it was made from.
+struct StoredThumbnail: Sendable {
+    var thumbnail: Thumbnail
+    var validator: String
+}
+
+/// The in-flight table's key: a bypassing request never joins a job that may answer from the tiers.
+struct JobKey: Hashable, Sendable {
+    var slot: CacheKey
+    var usesCached: Bool
+}
+
+/// What the cache knows of an item's current version.
+enum ItemVersion: Equatable {
+    /// Nothing: stored entries are served as they are.
+    case unknown
+    /// This validator: only entries made from it are served.
+    case known(String)
+    /// The downloader could not tell (the file is gone): nothing stored is served.
+    case unavailable
+
+    /// Whether an entry made from `validator` may be served.
+    func accepts(_ validator: String) -> Bool {
+        switch self {
+        case .unknown: true
+        case .known(let current): current == validator
+        case .unavailable: false
+        }
+    }
+}
+
+extension ThumbnailCache {
+    /// ``thumbnail(for:from:spec:)`` with the decode pool priority of a job it starts.
+    func thumbnail(
+        for item: any PhotoSourceItem, from source: any PhotoSource, spec: ThumbnailSpec, priority: DecodePool.Priority
+    ) async throws -> Thumbnail {
+        let slot = CacheKey(item: ItemReference(sourceID: source.id, itemID: item.id), spec: spec)
+        let policy = item.cachePolicy
+        if policy.shouldUseCached {
+            let version = await currentVersion(of: item, from: source, slot: slot)
+            if let hit = storedThumbnail(for: slot, version: version, counting: true) { return hit }
+        }
+        events.bump(\.misses)
+        let events = events
+        return try await jobs.value(
+            for: JobKey(slot: slot, usesCached: policy.shouldUseCached),
+            priority: priority == .low ? .low : Task.currentPriority,
+            onJoin: { events.bump(\.coalescedJoins) },
+            work: { try await self.makeThumbnail(slot, of: item, from: source, policy: policy, priority: priority) })
+    }
+
+    /// The item's current version (see the type's documentation).
+    private func currentVersion(of item: any PhotoSourceItem, from source: any PhotoSource, slot: CacheKey) async -> ItemVersion {
+        if let validating = source.downloader as? any ImageValidating {
+            do {
+                if let validator = try await validating.currentValidator(for: item, from: source) {
+                    validators.record(validator, for: slot.item)
+                    return .known(validator)
+                }
+            } catch {
+                return .unavailable
+            }
+        }
+        return validators.validator(for: slot.item).map(ItemVersion.known) ?? .unknown
+    }
+
+    /// A stored thumbnail the version accepts, from memory or else disk (copied into memory).
+    func storedThumbnail(for slot: CacheKey, version: ItemVersion, counting: Bool) -> Thumbnail? {
+        if let stored = memory.value(for: slot), version.accepts(stored.validator) {
+            if counting { events.bump(\.memoryHits) }
+            return stored.thumbnail
+        }
+        guard let disk, let entry = disk.entry(for: slot), version.accepts(entry.validator) else { return nil }
+        if counting { events.bump(\.diskHits) }
+        if version == .unknown { validators.record(entry.validator, for: slot.item) }
+        memory.insert(StoredThumbnail(thumbnail: entry.thumbnail, validator: entry.validator), for: slot, cost: entry.thumbnail.data.count)
+        return entry.thumbnail
+    }
+
+    /// The shared job: download, then (unless the tiers have this version after all) render and store.
+    private func makeThumbnail(
+        _ slot: CacheKey, of item: any PhotoSourceItem, from source: any PhotoSource, policy: CachePolicy,
+        priority: DecodePool.Priority
+    ) async throws -> Thumbnail {
+        events.bump(\.downloads)
+        let image: ImageData
+        do {
+            image = try await source.downloader.download(item, from: source, variant: .thumbnail)
+        } catch {
+            throw PhotoSourceError.wrapping(error, context: "Downloading \(item.title)")
+        }
+        let validator = image.validator ?? ""
+        validators.record(validator, for: slot.item)
+        if policy.shouldUseCached, let stored = storedThumbnail(for: slot, version: .known(validator), counting: false) {
+            return stored  // made by another process or an earlier job from this very version
+        }
+        if Task.isCancelled { throw PhotoSourceError(.cancelled, "Making the thumbnail of \(item.title) was cancelled.") }
+        let renderer = configuration.renderer
+        let limits = configuration.imageLimits
+        let (events, disk) = (events, disk)
+        let thumbnail = try await pool.run(priority: priority) {
+            events.bump(\.decodes)
+            let thumbnail = try renderer(image.bytes, slot.spec, limits)
+            if policy.shouldCache {
+                disk?.store(DiskEntry(key: slot.canonical, validator: validator, thumbnail: thumbnail), for: slot)
+            }
+            return thumbnail
+        }
+        if policy.shouldCache {
+            memory.insert(StoredThumbnail(thumbnail: thumbnail, validator: validator), for: slot, cost: thumbnail.data.count)
+        }
+        return thumbnail
+    }
+}

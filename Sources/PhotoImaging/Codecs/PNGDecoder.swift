@@ -1,0 +1,58 @@
+import Foundation
+import PhotoSourceKit
+
+/// Decodes PNG with libpng: every colour type and bit depth, palette + tRNS, 16-bit scaled to 8.
+///
+/// Non-interlaced images are read a few rows at a time and streamed through the resampler, so
+/// peak memory is the output plus those rows, however large the source. Adam7 interlaced images
+/// can only be finished after their last pass, so they are read whole (bounded by
+/// ``ImageLimits/maxPixels``) and then resampled. CRC errors and truncation are fatal.
+enum PNGDecoder {
+    /// How many rows are read per call into the shim.
+    static let rowsPerBatch = 16
+
+    /// Decodes `data` to the plan's size: 1 channel for opaque gray, 3 for RGB, 4 with alpha.
+    static func decode(_ data: Data, plan: ResizePlan) throws -> PixelBuffer {
+        try data.withUnsafeBytes { bytes in
+            let reader = try PNGReader(bytes)
+            let info = try reader.readInfo()
+            let image: PixelBuffer
+            if info.interlaced {
+                var pixels = [UInt8](repeating: 0, count: info.rowBytes * info.height)
+                try pixels.withUnsafeMutableBufferPointer { try reader.readImage(into: $0) }
+                image = PixelBuffer(width: info.width, height: info.height, channels: info.channels, pixels: pixels)
+                    .resized(to: plan)
+            } else {
+                image = try streamRows(reader, info, plan: plan)
+            }
+            try reader.readEnd()
+            return image
+        }
+    }
+
+    /// Reads every row in batches, feeding each to a resampler for `plan`.
+    private static func streamRows(_ reader: borrowing PNGReader, _ info: PNGReader.Info, plan: ResizePlan) throws -> PixelBuffer {
+        let crop = plan.crop(sourceWidth: info.width, sourceHeight: info.height)
+        let identity = crop.width == info.width && crop.height == info.height
+            && plan.width == info.width && plan.height == info.height
+        if identity {  // full-size decode: read straight into the result
+            var pixels = [UInt8](repeating: 0, count: info.rowBytes * info.height)
+            try pixels.withUnsafeMutableBufferPointer { try reader.readRows(into: $0, count: info.height) }
+            return PixelBuffer(width: info.width, height: info.height, channels: info.channels, pixels: pixels)
+        }
+        var resampler = plan.resampler(sourceWidth: info.width, sourceHeight: info.height, channels: info.channels)
+        var batch = [UInt8](repeating: 0, count: info.rowBytes * min(rowsPerBatch, info.height))
+        var row = 0
+        while row < info.height {
+            let count = min(rowsPerBatch, info.height - row)
+            try batch.withUnsafeMutableBufferPointer { rows in
+                try reader.readRows(into: rows, count: count)
+                for index in 0 ..< count {
+                    resampler.consume(row: UnsafeBufferPointer(rebasing: rows[index * info.rowBytes ..< (index + 1) * info.rowBytes]))
+                }
+            }
+            row += count
+        }
+        return resampler.result()
+    }
+}

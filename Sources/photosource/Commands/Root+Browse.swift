@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import PhotoSourceKit
+import SampleSources
+
+extension Root {
+    /// `photosource browse [SOURCE…]`: the interactive browser, which a script can also drive.
+    struct Browse: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Browse sources interactively (or drive the browser with a piped script).",
+            discussion: """
+                Without SOURCE: demo, then a demo cloud started for this session (on 127.0.0.1, \
+                sign-ins approved at once), then the sources listed one per line in \
+                ~/.config/photosource/sources.
+                When standard input is not a terminal there is no prompt and no colour, so a \
+                script's output is exactly what its commands print; errors go to standard error.
+                Commands:
+                """ + "\n" + ReplCommandSpec.helpLines().dropFirst().joined(separator: "\n"))
+
+        @Argument(help: ArgumentHelp("Sources to browse: demo, local:PATH (a folder), cloud:URL or urls:FILE.", valueName: "source"))
+        var sources: [String] = []
+
+        @Option(help: "Items per page.")
+        var pageSize = 20
+
+        @OptionGroup var network: NetworkOptions
+
+        func validate() throws {
+            guard (1...500).contains(pageSize) else { throw ValidationError("--page-size must be between 1 and 500; \(pageSize) is not.") }
+            for source in sources {
+                try SourceResolver.standard.validate(source)
+            }
+        }
+
+        func run() async throws {
+            let demoCloud = sources.isEmpty ? DemoCloud() : nil
+            let resolved = try await CommandFailure.reported {
+                let resolver = SourceResolver.standard.with(network.settings())
+                var arguments = sources.isEmpty ? try ConfiguredSources().arguments() : sources
+                if let demoCloud {
+                    // The demo cloud comes second: after the demo library, before the config file's sources.
+                    let url = try await demoCloud.start(configuration: .init(autoApprove: true))
+                    arguments.insert("cloud:" + url.absoluteString, at: min(1, arguments.count))
+                }
+                return try arguments.map { try resolver.resolve($0).source }
+            }
+            let browser = SourceBrowser(sources: resolved, pageSize: pageSize)
+            // Thumbnails are cached beside the demo library, under the same cache folder.
+            let cacheFolder = DemoLibrary.defaultFolder.deletingLastPathComponent().appendingPathComponent("thumbnails")
+            let repl = Repl(
+                browser: browser, output: StandardStreams(), terminal: .current(),
+                thumbnails: .standard(folder: cacheFolder))
+            await repl.run(lines: StandardInputLines.stream())
+            if let demoCloud {
+                // Its port, and so its id, changes every run: a stored sign-in would never be used again.
+                if let cloudURL = demoCloud.baseURL, let source = resolved.first(where: { $0.id == "cloud:" + cloudURL.absoluteString }) {
+                    try? await source.signOut()
+                }
+                await demoCloud.stop()
+            }
+        }
+    }
+}

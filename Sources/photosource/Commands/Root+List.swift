@@ -1,0 +1,51 @@
+import ArgumentParser
+import PhotoSourceKit
+
+extension Root {
+    /// `photosource ls SOURCE [SCOPE-ID] [--page N] [--count N] [--json]`: one page, for scripts.
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "ls",
+            abstract: "Print one page of a source's items.",
+            discussion: """
+                Pages are numbered from 1, as in the browse prompt. On page 1 of an album the first \
+                entry is the way back (`..`, kind "back"); it does not count toward --count.
+                With --json the output is one object: {"source", "scope", "page", "count", \
+                "hasMore", "items": [{"id", "kind", "title", "width", "height"}]}, where scope is \
+                null at the top and width/height are null when unknown.
+                """)
+
+        @OptionGroup var source: SourceArgument
+
+        @Argument(help: ArgumentHelp(
+            "The album to list; for local sources its path relative to the folder, such as Travel/Italy. The top when omitted.",
+            valueName: "scope-id"))
+        var scopeID: String?
+
+        @Option(help: "The page to print, numbered from 1.")
+        var page = 1
+
+        @Option(help: "Items per page (the source may allow fewer).")
+        var count = 50
+
+        @OptionGroup var output: OutputOptions
+
+        func validate() throws {
+            guard page >= 1 else { throw ValidationError("--page starts at 1 (the first page); \(page) is not a page.") }
+            guard (1...10_000).contains(count) else { throw ValidationError("--count must be between 1 and 10000; \(count) is not.") }
+        }
+
+        func run() async throws {
+            let text = try await CommandFailure.reported {
+                let resolved = try source.resolve()
+                let scope = try await resolved.scope(scopeID ?? "")
+                let listed = try await resolved.source.items(in: scope, page: page - 1, count: count)
+                if output.json {
+                    return try JSONText.encode(ListingReport(sourceID: resolved.source.id, listed: listed))
+                }
+                return PageListing(sourceTitle: resolved.source.title, page: listed).lines().joined(separator: "\n")
+            }
+            print(text)
+        }
+    }
+}

@@ -1,0 +1,124 @@
+/// One line typed into the REPL, parsed.
+enum ReplCommand: Sendable, Equatable {
+    /// Which source `use` switches to.
+    enum SourceChoice: Sendable, Equatable {
+        /// The 1-based number shown by `sources`.
+        case number(Int)
+        /// A source's title or id.
+        case name(String)
+    }
+
+    /// A blank line: does nothing.
+    case empty
+    case help
+    case sources
+    case use(SourceChoice)
+    case list
+    case open(Int)
+    case back
+    case next
+    case previous
+    /// Page N, 1-based.
+    case page(Int)
+    case info(Int)
+    case select(ItemNumbers)
+    case unselect(ItemNumbers)
+    case selection
+    /// `thumb N [--size S] [--out FILE]`.
+    case thumbnail(Int, size: Int?, out: String?)
+    case view(Int)
+    case cache
+    case login
+    case logout
+    case whoami
+    case quit
+
+    /// Parses `line`; a bad line throws a ``ReplInputError`` whose message says what to type instead.
+    static func parse(_ line: String) throws(ReplInputError) -> ReplCommand {
+        let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard let word = words.first else { return .empty }
+        let name = word.lowercased()
+        let arguments = Array(words.dropFirst())
+        guard let spec = ReplCommandSpec.named(name) else {
+            throw ReplInputError("Unknown command \"\(word)\"; type `help` to see the commands.")
+        }
+        switch spec.argument {
+        case .none:
+            guard arguments.isEmpty else {
+                throw ReplInputError("`\(spec.name)` takes no arguments; type `\(spec.name)` alone.")
+            }
+        case .itemNumber, .pageNumber, .source, .itemNumbers, .thumbnailOptions:
+            guard !arguments.isEmpty else { throw ReplInputError("`\(spec.name)` needs \(spec.argument.noun), as in `\(spec.example)`.") }
+        }
+        switch spec.name {
+        case "help": return .help
+        case "sources": return .sources
+        case "ls": return .list
+        case "back": return .back
+        case "next": return .next
+        case "prev": return .previous
+        case "selection": return .selection
+        case "cache": return .cache
+        case "login": return .login
+        case "logout": return .logout
+        case "whoami": return .whoami
+        case "view": return .view(try single(arguments, spec))
+        case "thumb": return try thumbnail(arguments, spec)
+        case "quit": return .quit
+        case "use":
+            let joined = arguments.joined(separator: " ")
+            if let number = Int(joined) {
+                guard number >= 1 else { throw ReplInputError("Sources are numbered from 1; `sources` lists them.") }
+                return .use(.number(number))
+            }
+            return .use(.name(joined))
+        case "open": return .open(try single(arguments, spec))
+        case "page": return .page(try single(arguments, spec))
+        case "info": return .info(try single(arguments, spec))
+        case "select": return .select(try ItemNumbers.parse(arguments, command: spec.name))
+        case "unselect": return .unselect(try ItemNumbers.parse(arguments, command: spec.name))
+        default: throw ReplInputError("`\(spec.name)` is listed in `help` but not handled; please report this.")
+        }
+    }
+
+    /// `N [--size S] [--out FILE]`, options in any order.
+    private static func thumbnail(_ arguments: [String], _ spec: ReplCommandSpec) throws(ReplInputError) -> ReplCommand {
+        let number = try single(Array(arguments.prefix(1)), spec)
+        var size: Int?
+        var out: String?
+        var rest = arguments.dropFirst()
+        while let option = rest.popFirst() {
+            guard let value = rest.popFirst() else { throw ReplInputError("\(option) needs a value, as in `\(spec.example)`.") }
+            switch option {
+            case "--size":
+                guard let pixels = Int(value), (1...ThumbnailOptions.maximumSize).contains(pixels) else {
+                    throw ReplInputError("--size takes pixels from 1 to \(ThumbnailOptions.maximumSize); \"\(value)\" is not.")
+                }
+                size = pixels
+            case "--out": out = value
+            default: throw ReplInputError("`thumb` knows --size and --out, not \"\(option)\".")
+            }
+        }
+        return .thumbnail(number, size: size, out: out)
+    }
+
+    /// The one positive number `arguments` must be.
+    private static func single(_ arguments: [String], _ spec: ReplCommandSpec) throws(ReplInputError) -> Int {
+        guard arguments.count == 1, let number = Int(arguments[0]) else {
+            throw ReplInputError("`\(spec.name)` takes one number, as in `\(spec.example)`.")
+        }
+        guard number >= 1 else {
+            throw ReplInputError("\(spec.argument == .pageNumber ? "Pages" : "Items") are numbered from 1.")
+        }
+        return number
+    }
+}
+
+/// A line the REPL could not understand, with a message that says what to type instead.
+struct ReplInputError: Error, Sendable, Equatable {
+    /// One helpful line.
+    let message: String
+
+    /// Creates the error.
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import PhotoImaging
+import Synchronization
+
+/// How the REPL makes thumbnails: the shared cache, the size `thumb` uses by default, and what
+/// a listing prefetches in the background.
+struct ThumbnailOptions: Sendable {
+    /// The largest `--size` accepted.
+    static let maximumSize = 4096
+
+    /// The cache every thumbnail goes through.
+    let cache: ThumbnailCache
+    /// What a listing prefetches, or `nil` for no prefetching (tests that count cache events).
+    let prefetchSpec: ThumbnailSpec?
+    /// The background prefetch of the page shown last.
+    let prefetch = PrefetchSlot()
+
+    /// A memory-only cache with one decode thread, prefetching thumbnails of `prefetchSize`
+    /// pixels (default: none, so tests can count the cache's events exactly).
+    static func inMemory(prefetchSize: Int? = nil) -> ThumbnailOptions {
+        ThumbnailOptions(
+            cache: ThumbnailCache(.init(diskDirectory: nil, decodeThreads: 1)),
+            prefetchSpec: prefetchSize.map { ThumbnailSpec(maxPixelSize: $0) })
+    }
+
+    /// The cache `browse` uses: on disk next to the demo library
+    /// (`$XDG_CACHE_HOME/photosource/thumbnails`), prefetching 256-pixel thumbnails.
+    static func standard(folder: URL) -> ThumbnailOptions {
+        ThumbnailOptions(cache: ThumbnailCache(.init(diskDirectory: folder)), prefetchSpec: ThumbnailSpec())
+    }
+}
+
+/// The background prefetch of the listed page; starting a new one cancels the old one, since
+/// the person has moved on. Guarded by the `Mutex` `task`.
+final class PrefetchSlot: Sendable {
+    private let task = Mutex<Task<Void, Never>?>(nil)
+
+    /// Cancels the running prefetch and keeps `next` instead.
+    func replace(with next: Task<Void, Never>) {
+        task.withLock {
+            $0?.cancel()
+            $0 = next
+        }
+    }
+
+    /// Waits for the current prefetch to finish (for tests and orderly shutdown).
+    func wait() async {
+        await task.withLock { $0 }?.value
+    }
+}

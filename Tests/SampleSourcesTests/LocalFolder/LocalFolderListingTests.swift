@@ -1,0 +1,176 @@
+import Foundation
+import PhotoSourceKit
+import Testing
+@testable import SampleSources
+
+@Suite("LocalFolderSource listing")
+struct LocalFolderListingTests {
+    @Test("subfolders are containers, JPEG and PNG files are images, folders first")
+    func foldersAndImages() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(ImageFixtures.jpeg(width: 12, height: 9), to: "beach.jpg")
+        try folder.write(ImageFixtures.png(width: 5, height: 7), to: "chart.png")
+        try folder.write(ImageFixtures.jpeg(), to: "Zoo/lion.jpg")
+        try folder.makeFolder("Albums")
+
+        // When
+        let source = try LocalFolderSource(root: folder.url)
+        let items = try await source.items(in: .root, page: 0, count: 50).items
+
+        // Then
+        #expect(items.map(\.id) == ["Albums", "Zoo", "beach.jpg", "chart.png"])
+        #expect(items.map(\.kind) == [.container, .container, .image, .image])
+        #expect(items.map(\.title) == ["Albums", "Zoo", "beach.jpg", "chart.png"])
+        #expect(items[2].pixelSize == PixelSize(width: 12, height: 9))
+        #expect(items[3].pixelSize == PixelSize(width: 5, height: 7))
+        #expect(items.allSatisfy { $0.sourceID == source.id })
+        #expect(source.title == folder.url.lastPathComponent)
+    }
+
+    @Test("images are recognised by magic bytes, not by extension")
+    func magicBytesNotExtensions() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Data("this is not a photo".utf8), to: "notes.jpg")
+        try folder.write(ImageFixtures.png(width: 3, height: 2), to: "export.dat")
+        try folder.write(ImageFixtures.jpeg(width: 4, height: 4), to: "camera")
+        try folder.write(Data(), to: "empty.png")
+
+        let source = try LocalFolderSource(root: folder.url)
+        let items = try await allItems(of: source)
+
+        #expect(items.map(\.id) == ["camera", "export.dat"])
+        #expect(items.map(\.userInfo) == [["format": "jpeg"], ["format": "png"]])
+        #expect(items[1].pixelSize == PixelSize(width: 3, height: 2))
+        #expect(await errorCode { _ = try source.item(id: "notes.jpg") } == .unsupportedFormat)
+    }
+
+    @Test("hidden files and folders are skipped")
+    func hiddenEntriesSkipped() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(ImageFixtures.jpeg(), to: ".secret.jpg")
+        try folder.write(ImageFixtures.jpeg(), to: ".thumbnails/a.jpg")
+        try folder.write(ImageFixtures.jpeg(), to: "visible.jpg")
+
+        let source = try LocalFolderSource(root: folder.url)
+
+        #expect(try await allIDs(of: source) == ["visible.jpg"])
+        #expect(await errorCode { _ = try source.item(id: ".secret.jpg") } == .notFound)
+        #expect(await errorCode { _ = try await source.items(in: folderScope(".thumbnails"), page: 0, count: 10) } == .notFound)
+    }
+
+    @Test("names are in natural order, case-insensitive, stable across calls")
+    func naturalOrder() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let names = ["img10.jpg", "img2.jpg", "Img1.jpg", "img01.jpg", "IMG3.png", "a100b.jpg", "a20b.jpg", "b.jpg"]
+        for name in names { try folder.write(ImageFixtures.jpeg(), to: name) }
+        try folder.makeFolder("folder 10")
+        try folder.makeFolder("Folder 9")
+
+        let source = try LocalFolderSource(root: folder.url)
+        let first = try await allIDs(of: source)
+        let second = try await allIDs(of: LocalFolderSource(root: folder.url))
+
+        #expect(first == [
+            "Folder 9", "folder 10",
+            "a20b.jpg", "a100b.jpg", "b.jpg", "Img1.jpg", "img01.jpg", "img2.jpg", "IMG3.png", "img10.jpg",
+        ])
+        #expect(second == first)
+    }
+
+    @Test("an empty folder lists nothing; an empty subfolder lists only the back item")
+    func emptyFolders() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let source = try LocalFolderSource(root: folder.url)
+
+        let root = try await source.items(in: .root, page: 0, count: 10)
+        #expect(root.items.isEmpty)
+        #expect(root.hasMore == false)
+        #expect(root.totalCount == 0)
+
+        try folder.makeFolder("Empty")
+        let sub = try await source.items(in: folderScope("Empty"), page: 0, count: 10)
+        #expect(sub.items.map(\.kind) == [.back])
+        #expect(sub.totalCount == 0)
+    }
+
+    @Test("pages are exact, complete and without duplicates; the back item is on page 0 of a subfolder only")
+    func paging() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for number in 1...23 { try folder.write(ImageFixtures.jpeg(), to: "Album/photo\(number).jpg") }
+        try folder.write(Data("skip me".utf8), to: "Album/readme.jpg")
+        try folder.write(ImageFixtures.jpeg(), to: "cover.jpg")
+        let source = try LocalFolderSource(root: folder.url)
+        let album = try #require(try await source.items(in: .root, page: 0, count: 10).items.first)
+        #expect(album.id == "Album" && album.kind == .container)
+
+        // When
+        let pages = try await (0...3).asyncMap { try await source.items(for: album, in: .root, page: $0, count: 10) }
+
+        // Then
+        #expect(pages.map { $0.contentItems.count } == [10, 10, 3, 0])
+        #expect(pages.map(\.hasMore) == [true, true, false, false])
+        #expect(pages.map(\.totalCount) == [23, 23, 23, 23])
+        #expect(pages[0].items.first?.kind == .back)
+        #expect(pages[1].items.allSatisfy { $0.kind == .image })
+        let ids = pages.flatMap { $0.contentItems.map(\.id) }
+        #expect(ids == (1...23).map { "Album/photo\($0).jpg" })
+        let root = try await source.items(in: .root, page: 0, count: 1)
+        #expect(root.items.map(\.id) == ["Album"])
+        #expect(root.hasMore)
+    }
+
+    @Test("looking up items by id gives what the listing gives")
+    func itemLookup() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(ImageFixtures.png(width: 6, height: 4, alpha: true), to: "Trips/Rome/forum.png")
+        let source = try LocalFolderSource(root: folder.url, id: "trips", title: "My trips")
+
+        let photo = try source.item(id: "Trips/Rome/forum.png")
+        let album = try source.item(id: "Trips/Rome")
+        let listed = try await allItems(of: source, in: ItemScope.root.appending(id: "Trips", title: "Trips").appending(id: "Trips/Rome", title: "Rome"))
+
+        #expect(source.id == "trips" && source.title == "My trips")
+        #expect(photo == listed.first as? DefaultPhotoSourceItem)
+        #expect(photo.pixelSize == PixelSize(width: 6, height: 4))
+        #expect(album.kind == .container && album.title == "Rome")
+        #expect(await errorCode { _ = try source.item(id: "") } == .invalidData)
+        #expect(await errorCode { _ = try source.item(id: "Trips//Rome") } == .notFound)
+    }
+
+    @Test("a download returns the file's bytes and a validator")
+    func download() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let bytes = try ImageFixtures.jpeg(width: 10, height: 10)
+        try folder.write(bytes, to: "a/b.jpg")
+        let source = try LocalFolderSource(root: folder.url)
+
+        let data = try await source.downloader.download(source.item(id: "a/b.jpg"), from: source, variant: .full)
+
+        #expect(data.bytes == bytes)
+        #expect(data.validator != nil)
+    }
+
+    @Test("a missing root folder is .notFound")
+    func missingRoot() async throws {
+        let folder = try TemporaryFolder()
+        folder.remove()
+        #expect(await errorCode { _ = try LocalFolderSource(root: folder.url) } == .notFound)
+    }
+}
+
+extension ClosedRange where Bound == Int {
+    /// Maps the range in order with an async transform.
+    func asyncMap<T>(_ transform: (Int) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        for value in self { results.append(try await transform(value)) }
+        return results
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@Suite("photosource with cloud:URL (a demo cloud on 127.0.0.1)")
+struct CloudCommandTests {
+    @Test("login in a piped REPL; then ls --json, get and whoami use the stored sign-in; logout forgets it")
+    func loginListLogout() async throws {
+        let cloud = try DemoCloudProcess()
+        let folders = SharedFolders()
+        defer { folders.remove() }
+        let env = folders.environment
+        // When
+        let login = try await PhotosourceBinary.run(["browse", cloud.sourceArgument], input: "whoami\nlogin\nwhoami\n", environment: env)
+        let listed = try await PhotosourceBinary.run(["ls", cloud.sourceArgument, "--count", "2", "--json"], environment: env)
+        let out = folders.root.appendingPathComponent("photo.jpg")
+        let got = try await PhotosourceBinary.run(["get", cloud.sourceArgument, "photo-2-1", "--out", out.path], environment: env)
+        let logout = try await PhotosourceBinary.run(["browse", cloud.sourceArgument], input: "logout\nwhoami\nls\n", environment: env)
+        let afterLogout = try await PhotosourceBinary.run(["ls", cloud.sourceArgument], environment: env)
+        // Then
+        #expect(login.status == 0, "\(login.errors)")
+        #expect(login.lines.first == "Not signed in to Demo Cloud; type `login` to sign in.")
+        #expect(login.lines.contains("To sign in, open this address in a browser:"))
+        #expect(login.lines.contains { $0.hasPrefix("  \(cloud.url.absoluteString)/oauth/authorize?") })
+        #expect(login.lines.suffix(2) == ["Signed in to Demo Cloud.", "Signed in to Demo Cloud."])
+
+        #expect(listed.status == 0, "\(listed.errors)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [String: Any])
+        #expect(object["source"] as? String == cloud.sourceArgument)
+        #expect(object["hasMore"] as? Bool == false)
+        let items = try #require(object["items"] as? [[String: Any]])
+        #expect(items.map { $0["title"] as? String } == ["Camera Roll", "Holidays"])
+        #expect(items.allSatisfy { $0["kind"] as? String == "container" })
+
+        #expect(got.status == 0, "\(got.errors)")
+        let bytes = try Data(contentsOf: out)
+        #expect(bytes.starts(with: [0xFF, 0xD8, 0xFF]), "a JPEG original")
+        #expect(got.lines == ["Saved \(out.path) (\(bytes.count) bytes)."])
+
+        #expect(logout.lines == ["Signed out of Demo Cloud; its stored sign-in is gone.", "Not signed in to Demo Cloud; type `login` to sign in."])
+        #expect(logout.errorLines == ["Demo Cloud needs you to sign in; type `login`."])
+        #expect(afterLogout.status == 1)
+        #expect(afterLogout.errorLines.count == 1)
+        #expect(afterLogout.errors.contains("not signed in"))
+        #expect(cloud.stop() == 0, "demo-cloud exits cleanly on SIGINT")
+    }
+
+    @Test("check cloud:URL signs in by itself and passes every check it runs")
+    func checkCloud() async throws {
+        let cloud = try DemoCloudProcess()
+        let folders = SharedFolders()
+        defer { folders.remove() }
+        // When
+        let result = try await PhotosourceBinary.run(["check", cloud.sourceArgument], environment: folders.environment)
+        // Then
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        let rows = result.lines.dropLast()
+        #expect(rows.contains { $0.hasPrefix("signed-out-listing ") && $0.contains("  PASS  ") })
+        #expect(!rows.contains { $0.contains("  FAIL  ") })
+        #expect(result.lines.last?.hasPrefix("Demo Cloud (\(cloud.sourceArgument)): ") == true)
+        #expect(result.lines.last?.contains(" 0 failed") == true)
+        cloud.stop()
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import PhotoSourceKit
+
+/// A source with one album and one real PNG photo, `split.png`: 8×8, the top half red and
+/// the bottom half blue, served from memory.
+enum PictureSource {
+    static let png = ImageBytes.png(width: 8, height: 8) { _, y in y < 4 ? [255, 0, 0] : [0, 0, 255] }
+
+    static func make() -> DefaultPhotoSource {
+        let items: [any PhotoSourceItem] = [
+            DefaultPhotoSourceItem.container(id: "album", sourceID: "pictures", title: "album"),
+            DefaultPhotoSourceItem.image(id: "split.png", sourceID: "pictures", title: "split.png", pixelSize: PixelSize(width: 8, height: 8)),
+        ]
+        return DefaultPhotoSource(
+            id: "pictures", title: "Pictures",
+            listing: .complete { _ in items },
+            downloader: ClosureImageDownloader { item, _ in
+                guard item.id == "split.png" else { throw PhotoSourceError(.notFound, "\(item.id) is not a photo.") }
+                return ImageData(bytes: Data(png), contentType: "image/png", validator: "v1")
+            })
+    }
+}
