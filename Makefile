@@ -19,7 +19,7 @@ build: deps
 	$(SWIFT) build
 
 demo: build
-	$(BIN) browse demo
+	$(BIN) browse
 
 test: deps
 	$(SWIFT) build --build-tests
