@@ -32,7 +32,8 @@ struct FolderIndex: Sendable {
     /// Puts `entries` in display order: folders first, then images, each in ``NaturalSortKey`` order.
     static func sorted(_ entries: [Entry]) -> [Entry] {
         func naturally(_ group: [Entry]) -> [Entry] {
-            group.map { (key: NaturalSortKey($0.name), entry: $0) }.sorted { $0.key < $1.key }.map(\.entry)
+            // Sorting the keys alone (each remembers its entry's index) keeps swaps cheap.
+            group.enumerated().map { NaturalSortKey($1.name, index: $0) }.sorted().map { group[$0.index] }
         }
         return naturally(entries.filter { $0.kind == .folder }) + naturally(entries.filter { $0.kind != .folder })
     }

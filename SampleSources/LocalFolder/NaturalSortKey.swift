@@ -18,11 +18,14 @@ import Darwin
 struct NaturalSortKey: Sendable, Comparable {
     /// The name the key was made from.
     let name: String
+    /// A caller's tag, such as the position of the name's entry in a list; not part of the order.
+    let index: Int
     private let key: [UInt8]
     private let bytes: [UInt8]
 
-    init(_ name: String) {
+    init(_ name: String, index: Int = 0) {
         self.name = name
+        self.index = index
         bytes = Array(name.utf8)
         var key: [UInt8] = []
         key.reserveCapacity(bytes.count + 8)

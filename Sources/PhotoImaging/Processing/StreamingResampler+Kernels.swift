@@ -4,10 +4,10 @@
 /// several independent accumulators, so the float additions are not one long dependency chain.
 extension StreamingResampler {
     /// Widens one row to four float lanes per pixel — gray in lane 0; RGB in lanes 0–2; RGBA
-    /// premultiplied (colour × alpha / 255, alpha in lane 3) — summing `box` adjacent pixels
-    /// into each lane, and onto what the lanes hold when `adding`.
+    /// premultiplied (colour × alpha / 255, alpha in lane 3) — onto what the lanes hold when
+    /// `adding`.
     static func accumulate(
-        _ row: UnsafeBufferPointer<UInt8>, channels: Int, box: Int,
+        _ row: UnsafeBufferPointer<UInt8>, channels: Int,
         into lanes: UnsafeMutableBufferPointer<SIMD4<Float>>, adding: Bool
     ) {
         guard let source = row.baseAddress, !lanes.isEmpty else { return }
@@ -15,14 +15,14 @@ extension StreamingResampler {
         let width = row.count / channels
         switch channels {
         case 1:
-            accumulate(width: width, box: box, into: lanes, adding: adding) { x in
+            accumulate(width: width, into: lanes, adding: adding) { x in
                 SIMD4(Float(source[x]), 0, 0, 0)
             }
         case 3:
             // Four-byte loads (masking off the next pixel's red) except for the last pixel,
             // which is read byte by byte so no load runs past the row.
             let mask = SIMD4<Float>(1, 1, 1, 0), last = width &- 1
-            accumulate(width: width, box: box, into: lanes, adding: adding) { x in
+            accumulate(width: width, into: lanes, adding: adding) { x in
                 let offset = x &* 3
                 guard x < last else {
                     return SIMD4(Float(source[offset]), Float(source[offset &+ 1]), Float(source[offset &+ 2]), 0)
@@ -31,7 +31,7 @@ extension StreamingResampler {
                 return SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes)) * mask
             }
         default:
-            accumulate(width: width, box: box, into: lanes, adding: adding) { x in
+            accumulate(width: width, into: lanes, adding: adding) { x in
                 let bytes = raw.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt8>.self)
                 var pixel = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes))
                 let alpha = pixel.w
@@ -43,35 +43,72 @@ extension StreamingResampler {
 
     @inline(__always)
     private static func accumulate(
-        width: Int, box: Int, into lanes: UnsafeMutableBufferPointer<SIMD4<Float>>, adding: Bool,
+        width: Int, into lanes: UnsafeMutableBufferPointer<SIMD4<Float>>, adding: Bool,
         _ pixel: (Int) -> SIMD4<Float>
     ) {
-        if box == 1 {
-            if adding {
-                for x in 0 ..< width { lanes[x] += pixel(x) }
-            } else {
-                for x in 0 ..< width { lanes[x] = pixel(x) }
-            }
-            return
-        }
-        var x = 0
-        for lane in 0 ..< lanes.count {
-            var sum = adding ? lanes[lane] : .zero
-            let end = min(width, x &+ box)
-            while x < end {
-                sum += pixel(x)
-                x &+= 1
-            }
-            lanes[lane] = sum
+        if adding {
+            for x in 0 ..< width { lanes[x] += pixel(x) }
+        } else {
+            for x in 0 ..< width { lanes[x] = pixel(x) }
         }
     }
 
-    /// Turns box sums into averages (the last column box may be narrower).
-    static func normalise(_ lanes: UnsafeMutableBufferPointer<SIMD4<Float>>, sourceWidth: Int, box: Int, rows: Int) {
-        let full = SIMD4<Float>(repeating: 1 / Float(box * rows))
-        for lane in 0 ..< lanes.count &- 1 { lanes[lane] *= full }
-        let lastWidth = sourceWidth - (lanes.count - 1) * box
-        lanes[lanes.count &- 1] *= SIMD4(repeating: 1 / Float(lastWidth * rows))
+    /// Sums `box` adjacent pixels of one row into integer lanes (four per reduced pixel: gray
+    /// or R, G, B, and for RGBA colour × alpha with alpha in the fourth), onto what they hold
+    /// when `adding`. Integer adds keep the per-source-sample cost of large reductions to one
+    /// load and one add; boxes are capped at 64 so the sums fit in `Int32`.
+    static func sumBoxes(
+        _ row: UnsafeBufferPointer<UInt8>, channels: Int, box: Int,
+        into sums: UnsafeMutableBufferPointer<Int32>, adding: Bool
+    ) {
+        let width = row.count / channels
+        var x = 0
+        for lane in 0 ..< sums.count / 4 {
+            let end = min(width, x &+ box)
+            var first: Int32 = 0, second: Int32 = 0, third: Int32 = 0, fourth: Int32 = 0
+            switch channels {
+            case 1:
+                while x < end { first &+= Int32(row[x]); x &+= 1 }
+            case 3:
+                while x < end {
+                    let base = x &* 3
+                    first &+= Int32(row[base]); second &+= Int32(row[base &+ 1]); third &+= Int32(row[base &+ 2])
+                    x &+= 1
+                }
+            default:
+                while x < end {
+                    let base = x &* 4, alpha = Int32(row[base &+ 3])
+                    first &+= Int32(row[base]) &* alpha
+                    second &+= Int32(row[base &+ 1]) &* alpha
+                    third &+= Int32(row[base &+ 2]) &* alpha
+                    fourth &+= alpha
+                    x &+= 1
+                }
+            }
+            let at = lane &* 4
+            if adding {
+                sums[at] &+= first; sums[at &+ 1] &+= second; sums[at &+ 2] &+= third; sums[at &+ 3] &+= fourth
+            } else {
+                sums[at] = first; sums[at &+ 1] = second; sums[at &+ 2] = third; sums[at &+ 3] = fourth
+            }
+        }
+    }
+
+    /// Turns integer box sums into averaged float lanes (premultiplied for RGBA; the last
+    /// column box may be narrower).
+    static func average(
+        _ sums: UnsafeBufferPointer<Int32>, channels: Int, sourceWidth: Int, box: Int, rows: Int,
+        into lanes: UnsafeMutableBufferPointer<SIMD4<Float>>
+    ) {
+        let colourScale: Float = channels == 4 ? 1 / 255 : 1
+        let last = lanes.count &- 1
+        let full = 1 / Float(box * rows), partial = 1 / Float((sourceWidth - last * box) * rows)
+        for lane in 0 ..< lanes.count {
+            let at = lane &* 4
+            let sum = SIMD4<Float>(Float(sums[at]), Float(sums[at &+ 1]), Float(sums[at &+ 2]), Float(sums[at &+ 3]))
+            let scale = lane == last ? partial : full
+            lanes[lane] = sum * SIMD4(colourScale * scale, colourScale * scale, colourScale * scale, scale)
+        }
     }
 
     /// One horizontal pass: every output pixel is the weighted sum of its input taps.

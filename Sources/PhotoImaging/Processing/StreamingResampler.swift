@@ -19,8 +19,10 @@ struct StreamingResampler: ~Copyable {
     private let box: (x: Int, y: Int)
     private let horizontal: ResampleWeights
     private let vertical: ResampleWeights
-    /// One box-reduced source row as float lanes (sums until the box is complete).
+    /// One (box-reduced) source row as float lanes.
     private var sourceRow: [SIMD4<Float>]
+    /// Integer box sums, four per reduced pixel (empty without box reduction).
+    private var boxSums: [Int32]
     /// One horizontally resampled row.
     private var scratch: [SIMD4<Float>]
     /// `ringSize` rows being accumulated vertically.
@@ -43,13 +45,15 @@ struct StreamingResampler: ~Copyable {
         self.outputHeight = outputHeight
         self.crop = crop
         let scale = (x: Double(crop.width) / Double(outputWidth), y: Double(crop.height) / Double(outputHeight))
-        box = boxReduction ? (x: max(1, Int(scale.x / 4)), y: max(1, Int(scale.y / 4))) : (1, 1)
+        // Boxes of at most a quarter of the ratio, and at most 64 (so 64² · 255² fits in Int32).
+        box = boxReduction ? (x: min(64, max(1, Int(scale.x / 4))), y: min(64, max(1, Int(scale.y / 4)))) : (1, 1)
         let reduced = (width: (crop.width + box.x - 1) / box.x, height: (crop.height + box.y - 1) / box.y)
         horizontal = ResampleWeights(
             inputSize: reduced.width, outputSize: outputWidth, scale: box.x > 1 ? scale.x / Double(box.x) : nil)
         vertical = ResampleWeights(
             inputSize: reduced.height, outputSize: outputHeight, scale: box.y > 1 ? scale.y / Double(box.y) : nil)
         sourceRow = [SIMD4<Float>](repeating: .zero, count: reduced.width)
+        boxSums = [Int32](repeating: 0, count: box.x > 1 || box.y > 1 ? reduced.width * 4 : 0)
         scratch = [SIMD4<Float>](repeating: .zero, count: outputWidth)
         var ring = 1
         for row in 0 ..< outputHeight {
@@ -79,12 +83,21 @@ struct StreamingResampler: ~Copyable {
         guard vertical.starts[nextOutputRow] <= reducedRow else { return }
         let rowInBox = local % box.y
         let cropped = UnsafeBufferPointer(rebasing: row[crop.x * channels ..< (crop.x + crop.width) * channels])
-        sourceRow.withUnsafeMutableBufferPointer { lanes in
-            Self.accumulate(cropped, channels: channels, box: box.x, into: lanes, adding: rowInBox > 0)
+        let boxed = !boxSums.isEmpty
+        if boxed {
+            boxSums.withUnsafeMutableBufferPointer { sums in
+                Self.sumBoxes(cropped, channels: channels, box: box.x, into: sums, adding: rowInBox > 0)
+            }
+        } else {
+            sourceRow.withUnsafeMutableBufferPointer { Self.accumulate(cropped, channels: channels, into: $0, adding: false) }
         }
         guard rowInBox == box.y - 1 || local == crop.height - 1 else { return }
         sourceRow.withUnsafeMutableBufferPointer { lanes in
-            if box.x > 1 || box.y > 1 { Self.normalise(lanes, sourceWidth: crop.width, box: box.x, rows: rowInBox + 1) }
+            if boxed {
+                boxSums.withUnsafeBufferPointer { sums in
+                    Self.average(sums, channels: channels, sourceWidth: crop.width, box: box.x, rows: rowInBox + 1, into: lanes)
+                }
+            }
             scratch.withUnsafeMutableBufferPointer { Self.resample(lanes, horizontal, into: $0) }
         }
         addToOutputRows(reducedRow)

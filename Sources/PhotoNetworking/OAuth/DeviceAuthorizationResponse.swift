@@ -40,14 +40,11 @@ struct DeviceAuthorizationResponse: Sendable, Decodable {
 
     /// Parses `body` (never echoed: it holds the device code).
     static func parse(_ body: Data, from endpoint: URL) throws -> DeviceAuthorizationResponse {
-        let response: DeviceAuthorizationResponse
-        do {
-            response = try JSONDecoder().decode(DeviceAuthorizationResponse.self, from: body)
-        } catch {
-            throw PhotoSourceError(
+        let response = try OAuthEndpointClient.decode(
+            DeviceAuthorizationResponse.self, from: body,
+            failure: PhotoSourceError(
                 .invalidData,
-                "The device authorization endpoint \(endpoint.redactedDescription) sent a response that is not a device code.")
-        }
+                "The device authorization endpoint \(endpoint.redactedDescription) sent a response that is not a device code."))
         guard !response.deviceCode.isEmpty, !response.userCode.isEmpty, response.expiresIn.isFinite,
             response.expiresIn > 0, (response.interval ?? 5).isFinite, (response.interval ?? 5) >= 0
         else {

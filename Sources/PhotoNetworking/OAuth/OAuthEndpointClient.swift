@@ -49,6 +49,16 @@ struct OAuthEndpointClient: Sendable {
         }
     }
 
+    /// Decodes an endpoint's JSON answer, throwing `failure` (which must not quote the body:
+    /// it holds secrets) when it does not decode.
+    static func decode<T: Decodable>(_ type: T.Type, from body: Data, failure: @autoclosure () -> PhotoSourceError) throws -> T {
+        do {
+            return try JSONDecoder().decode(type, from: body)
+        } catch {
+            throw failure()
+        }
+    }
+
     /// Parses a token response body into credentials whose expiry counts from `sentAt`.
     static func credentials(from body: Data, sentAt: Date, endpoint: URL) throws -> Credentials {
         try OAuthTokenResponse.parse(body, from: endpoint.redactedDescription).credentials(issuedAt: sentAt)

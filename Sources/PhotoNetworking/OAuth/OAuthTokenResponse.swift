@@ -43,14 +43,11 @@ struct OAuthTokenResponse: Sendable, Decodable {
     /// Parses `body`, throwing `.invalidData` (without echoing the body, which may hold tokens)
     /// when it is not a usable bearer token response.
     static func parse(_ body: Data, from endpoint: String) throws -> OAuthTokenResponse {
-        let response: OAuthTokenResponse
-        do {
-            response = try JSONDecoder().decode(OAuthTokenResponse.self, from: body)
-        } catch {
-            throw PhotoSourceError(
+        let response = try OAuthEndpointClient.decode(
+            OAuthTokenResponse.self, from: body,
+            failure: PhotoSourceError(
                 .invalidData, "The token endpoint \(endpoint) sent a response that is not an OAuth token response.",
-                detail: "\(body.count) bytes that do not parse as {\"access_token\": …}")
-        }
+                detail: "\(body.count) bytes that do not parse as {\"access_token\": …}"))
         guard !response.accessToken.isEmpty else {
             throw PhotoSourceError(.invalidData, "The token endpoint \(endpoint) sent an empty access token.")
         }

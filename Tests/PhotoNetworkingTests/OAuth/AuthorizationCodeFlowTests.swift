@@ -5,6 +5,18 @@ import Testing
 
 @Suite("Authorization code flow with PKCE")
 struct AuthorizationCodeFlowTests {
+    /// Begins a sign-in against `server` and returns the flow, the challenge and its URL and state.
+    private func begin(
+        on server: TestTokenServer
+    ) async throws -> (flow: OAuthAuthorizationCodeFlow, challenge: AuthChallenge, url: URL, state: String) {
+        let flow = try OAuthAuthorizationCodeFlow(configuration: server.configuration())
+        let challenge = try await flow.begin()
+        guard case .browser(let url, let state) = challenge else {
+            throw PhotoSourceError(.invalidData, "expected a browser challenge")
+        }
+        return (flow, challenge, url, state)
+    }
+
     @Test("full sign-in: the browser is approved, redirected to the listener, and the code is exchanged")
     func fullSignIn() async throws {
         try await TestTokenServer.with { server in
@@ -36,12 +48,7 @@ struct AuthorizationCodeFlowTests {
     @Test("a pasted redirect URL completes the sign-in without the listener")
     func pastedRedirect() async throws {
         try await TestTokenServer.with { server in
-            let flow = try OAuthAuthorizationCodeFlow(configuration: server.configuration())
-            let challenge = try await flow.begin()
-            guard case .browser(let url, let state) = challenge else {
-                Issue.record("expected a browser challenge")
-                return
-            }
+            let (flow, challenge, url, state) = try await begin(on: server)
             // The person copies the redirect target from the address bar instead of loading it.
             let query = TestTokenEndpoints.fields(URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery ?? "")
             let location = try #require(TestTokenEndpoints.approvalRedirect(for: query, ledger: server.ledger))
@@ -55,12 +62,7 @@ struct AuthorizationCodeFlowTests {
     @Test("a redirect with the wrong state gets a 400 page, throws .authentication and exchanges nothing")
     func stateMismatch() async throws {
         try await TestTokenServer.with { server in
-            let flow = try OAuthAuthorizationCodeFlow(configuration: server.configuration())
-            let challenge = try await flow.begin()
-            guard case .browser(let url, _) = challenge else {
-                Issue.record("expected a browser challenge")
-                return
-            }
+            let (flow, challenge, url, _) = try await begin(on: server)
             let listener = try TestBrowser.redirectURI(in: url)
             let completion = Task { try await flow.complete(challenge, callback: nil) }
             let forged = try #require(URL(string: listener.absoluteString + "?code=stolen&state=forged"))
@@ -76,8 +78,7 @@ struct AuthorizationCodeFlowTests {
     @Test("a pasted URL with the wrong state is refused, and the sign-in cannot be completed twice")
     func pastedMismatchAndReuse() async throws {
         try await TestTokenServer.with { server in
-            let flow = try OAuthAuthorizationCodeFlow(configuration: server.configuration())
-            let challenge = try await flow.begin()
+            let (flow, challenge, _, _) = try await begin(on: server)
             let forged = URL(string: "http://127.0.0.1:1/callback?code=x&state=forged")
             let first = await #expect(throws: PhotoSourceError.self) { try await flow.complete(challenge, callback: forged) }
             #expect(first?.code == .authentication)

@@ -11,15 +11,25 @@ struct OAuthRefreshTests {
             account: "tester")
     }
 
+    /// A session over `store` for `server`, signed in with `credentials`; the server accepts
+    /// `refresh-seed` as a refresh token.
+    private func signedInSession(
+        for server: TestTokenServer, store: any CredentialStore = InMemoryCredentialStore(),
+        signedInWith credentials: Credentials
+    ) async throws -> AuthSession {
+        server.acceptRefreshToken("refresh-seed")
+        let flow = try OAuthAuthorizationCodeFlow(configuration: server.configuration())
+        let session = AuthSession(sourceID: "cloud", store: store, flow: flow)
+        try await session.signIn(with: credentials)
+        return session
+    }
+
     @Test("a rotated refresh token is saved before it is used: the store holds it after the refresh")
     func rotationPersisted() async throws {
         try await TestTokenServer.with { server in
             let folder = try TemporaryFolder()
             let store = try FileCredentialStore.encrypted(in: folder.url, environment: [:])
-            let flow = try OAuthAuthorizationCodeFlow(configuration: server.configuration())
-            server.acceptRefreshToken("refresh-seed")
-            let session = AuthSession(sourceID: "cloud", store: store, flow: flow)
-            try await session.signIn(with: expired(refreshToken: "refresh-seed"))
+            let session = try await signedInSession(for: server, store: store, signedInWith: expired(refreshToken: "refresh-seed"))
             // When
             let fresh = try await session.validCredentials()
             // Then
@@ -38,9 +48,7 @@ struct OAuthRefreshTests {
     func invalidGrant() async throws {
         try await TestTokenServer.with { server in
             let secret = "refresh-unknown-0123456789abcdef"
-            let flow = try OAuthAuthorizationCodeFlow(configuration: server.configuration())
-            let session = AuthSession(sourceID: "cloud", store: InMemoryCredentialStore(), flow: flow)
-            try await session.signIn(with: expired(refreshToken: secret))
+            let session = try await signedInSession(for: server, signedInWith: expired(refreshToken: secret))
             let error = await #expect(throws: PhotoSourceError.self) { try await session.validCredentials() }
             #expect(error?.code == .notLoggedIn)
             guard case .needsSignIn(let reason) = await session.state else {
@@ -62,12 +70,9 @@ struct OAuthRefreshTests {
     @Test("a token is refreshed once it is within 10 s of expiry, not before")
     func refreshMargin() async throws {
         try await TestTokenServer.with { server in
-            let flow = try OAuthAuthorizationCodeFlow(configuration: server.configuration())
-            server.acceptRefreshToken("refresh-seed")
-            let session = AuthSession(sourceID: "cloud", store: InMemoryCredentialStore(), flow: flow)
             var credentials = expired(refreshToken: "refresh-seed")
             credentials.expiresAt = Date().addingTimeInterval(60)
-            try await session.signIn(with: credentials)
+            let session = try await signedInSession(for: server, signedInWith: credentials)
             #expect(try await session.validCredentials().accessToken == "access-old")
             #expect(server.refreshRequests == 0)
             credentials.expiresAt = Date().addingTimeInterval(5)
@@ -80,10 +85,7 @@ struct OAuthRefreshTests {
     @Test("20 concurrent callers with an expired token share one refresh")
     func concurrentCallersShareOneRefresh() async throws {
         try await TestTokenServer.with { server in
-            let flow = try OAuthAuthorizationCodeFlow(configuration: server.configuration())
-            server.acceptRefreshToken("refresh-seed")
-            let session = AuthSession(sourceID: "cloud", store: InMemoryCredentialStore(), flow: flow)
-            try await session.signIn(with: expired(refreshToken: "refresh-seed"))
+            let session = try await signedInSession(for: server, signedInWith: expired(refreshToken: "refresh-seed"))
             let tokens = try await withThrowingTaskGroup(of: String.self) { group in
                 for _ in 0..<20 { group.addTask { try await session.validCredentials().accessToken } }
                 return try await group.reduce(into: Set<String>()) { $0.insert($1) }

@@ -35,7 +35,7 @@ struct NaturalSortKeyTests {
     func deterministic() {
         let names = ["b10", "B2", "b2", "a", "b02", "A", "b1"]
         let expected = ["A", "a", "b1", "B2", "b02", "b2", "b10"]
-        #expect(names.map(NaturalSortKey.init).sorted().map(\.name) == expected)
-        #expect(names.reversed().map(NaturalSortKey.init).sorted().map(\.name) == expected)
+        #expect(names.map { NaturalSortKey($0) }.sorted().map(\.name) == expected)
+        #expect(names.reversed().map { NaturalSortKey($0) }.sorted().map(\.name) == expected)
     }
 }
