@@ -16,7 +16,8 @@ struct StreamingResampler: ~Copyable {
     /// The output size.
     let outputWidth: Int, outputHeight: Int
     private let crop: PixelRect
-    private let box: (x: Int, y: Int)
+    /// Box sizes of the pre-reduction (1 when off).
+    private let boxX: Int, boxY: Int
     private let horizontal: ResampleWeights
     private let vertical: ResampleWeights
     /// One (box-reduced) source row as float lanes.
@@ -40,21 +41,16 @@ struct StreamingResampler: ~Copyable {
         let crop = crop ?? PixelRect(x: 0, y: 0, width: sourceWidth, height: sourceHeight)
         precondition([1, 3, 4].contains(channels))
         precondition(crop.x >= 0 && crop.y >= 0 && crop.x + crop.width <= sourceWidth && crop.y + crop.height <= sourceHeight)
-        self.channels = channels
-        self.outputWidth = outputWidth
-        self.outputHeight = outputHeight
-        self.crop = crop
-        let scale = (x: Double(crop.width) / Double(outputWidth), y: Double(crop.height) / Double(outputHeight))
+        // Everything is computed into locals first and stored once at the end.
+        let scaleX = Double(crop.width) / Double(outputWidth), scaleY = Double(crop.height) / Double(outputHeight)
         // Boxes of at most a quarter of the ratio, and at most 64 (so 64² · 255² fits in Int32).
-        box = boxReduction ? (x: min(64, max(1, Int(scale.x / 4))), y: min(64, max(1, Int(scale.y / 4)))) : (1, 1)
-        let reduced = (width: (crop.width + box.x - 1) / box.x, height: (crop.height + box.y - 1) / box.y)
-        horizontal = ResampleWeights(
-            inputSize: reduced.width, outputSize: outputWidth, scale: box.x > 1 ? scale.x / Double(box.x) : nil)
-        vertical = ResampleWeights(
-            inputSize: reduced.height, outputSize: outputHeight, scale: box.y > 1 ? scale.y / Double(box.y) : nil)
-        sourceRow = [SIMD4<Float>](repeating: .zero, count: reduced.width)
-        boxSums = [Int32](repeating: 0, count: box.x > 1 || box.y > 1 ? reduced.width * 4 : 0)
-        scratch = [SIMD4<Float>](repeating: .zero, count: outputWidth)
+        let boxX = boxReduction ? min(64, max(1, Int(scaleX / 4))) : 1
+        let boxY = boxReduction ? min(64, max(1, Int(scaleY / 4))) : 1
+        let reducedWidth = (crop.width + boxX - 1) / boxX, reducedHeight = (crop.height + boxY - 1) / boxY
+        let horizontal = ResampleWeights(
+            inputSize: reducedWidth, outputSize: outputWidth, scale: boxX > 1 ? scaleX / Double(boxX) : nil)
+        let vertical = ResampleWeights(
+            inputSize: reducedHeight, outputSize: outputHeight, scale: boxY > 1 ? scaleY / Double(boxY) : nil)
         var ring = 1
         for row in 0 ..< outputHeight {
             let end = vertical.starts[row] + vertical.counts[row]
@@ -62,6 +58,17 @@ struct StreamingResampler: ~Copyable {
             while row + open < outputHeight, vertical.starts[row + open] < end { open += 1 }
             ring = max(ring, open)
         }
+        self.channels = channels
+        self.outputWidth = outputWidth
+        self.outputHeight = outputHeight
+        self.crop = crop
+        self.boxX = boxX
+        self.boxY = boxY
+        self.horizontal = horizontal
+        self.vertical = vertical
+        sourceRow = [SIMD4<Float>](repeating: .zero, count: reducedWidth)
+        boxSums = [Int32](repeating: 0, count: boxX > 1 || boxY > 1 ? reducedWidth * 4 : 0)
+        scratch = [SIMD4<Float>](repeating: .zero, count: outputWidth)
         ringSize = ring
         accumulators = [SIMD4<Float>](repeating: .zero, count: ring * outputWidth)
         output = [UInt8](repeating: 0, count: outputWidth * outputHeight * channels)
@@ -79,23 +86,23 @@ struct StreamingResampler: ~Copyable {
         let local = nextSourceRow - crop.y
         nextSourceRow += 1
         guard local >= 0, local < crop.height, nextOutputRow < outputHeight else { return }
-        let reducedRow = local / box.y
+        let reducedRow = local / boxY
         guard vertical.starts[nextOutputRow] <= reducedRow else { return }
-        let rowInBox = local % box.y
+        let rowInBox = local % boxY
         let cropped = UnsafeBufferPointer(rebasing: row[crop.x * channels ..< (crop.x + crop.width) * channels])
         let boxed = !boxSums.isEmpty
         if boxed {
             boxSums.withUnsafeMutableBufferPointer { sums in
-                Self.sumBoxes(cropped, channels: channels, box: box.x, into: sums, adding: rowInBox > 0)
+                Self.sumBoxes(cropped, channels: channels, box: boxX, into: sums, adding: rowInBox > 0)
             }
         } else {
             sourceRow.withUnsafeMutableBufferPointer { Self.accumulate(cropped, channels: channels, into: $0, adding: false) }
         }
-        guard rowInBox == box.y - 1 || local == crop.height - 1 else { return }
+        guard rowInBox == boxY - 1 || local == crop.height - 1 else { return }
         sourceRow.withUnsafeMutableBufferPointer { lanes in
             if boxed {
                 boxSums.withUnsafeBufferPointer { sums in
-                    Self.average(sums, channels: channels, sourceWidth: crop.width, box: box.x, rows: rowInBox + 1, into: lanes)
+                    Self.average(sums, channels: channels, sourceWidth: crop.width, box: boxX, rows: rowInBox + 1, into: lanes)
                 }
             }
             scratch.withUnsafeMutableBufferPointer { Self.resample(lanes, horizontal, into: $0) }

@@ -74,5 +74,6 @@ struct ConnectTimePolicyTests {
         #expect(error.code == .accessDenied)
         #expect(error.message.contains("127.0.0.1 is a loopback address"))
         #expect(server.acceptCount == 1)
+        #expect(error.description == "PROBE")
     }
 }
