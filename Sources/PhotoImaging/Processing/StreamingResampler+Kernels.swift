@@ -4,25 +4,23 @@
 /// several independent accumulators, so the float additions are not one long dependency chain.
 extension StreamingResampler {
     /// Widens one row to four float lanes per pixel — gray in lane 0; RGB in lanes 0–2; RGBA
-    /// premultiplied (colour × alpha / 255, alpha in lane 3) — onto what the lanes hold when
-    /// `adding`.
-    static func accumulate(
-        _ row: UnsafeBufferPointer<UInt8>, channels: Int,
-        into lanes: UnsafeMutableBufferPointer<SIMD4<Float>>, adding: Bool
+    /// premultiplied (colour × alpha / 255, alpha in lane 3).
+    static func widen(
+        _ row: UnsafeBufferPointer<UInt8>, channels: Int, into lanes: UnsafeMutableBufferPointer<SIMD4<Float>>
     ) {
         guard let source = row.baseAddress, !lanes.isEmpty else { return }
         let raw = UnsafeRawPointer(source)
         let width = row.count / channels
         switch channels {
         case 1:
-            accumulate(width: width, into: lanes, adding: adding) { x in
+            widen(width: width, into: lanes) { x in
                 SIMD4(Float(source[x]), 0, 0, 0)
             }
         case 3:
             // Four-byte loads (masking off the next pixel's red) except for the last pixel,
             // which is read byte by byte so no load runs past the row.
             let mask = SIMD4<Float>(1, 1, 1, 0), last = width &- 1
-            accumulate(width: width, into: lanes, adding: adding) { x in
+            widen(width: width, into: lanes) { x in
                 let offset = x &* 3
                 guard x < last else {
                     return SIMD4(Float(source[offset]), Float(source[offset &+ 1]), Float(source[offset &+ 2]), 0)
@@ -31,7 +29,7 @@ extension StreamingResampler {
                 return SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes)) * mask
             }
         default:
-            accumulate(width: width, into: lanes, adding: adding) { x in
+            widen(width: width, into: lanes) { x in
                 let bytes = raw.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt8>.self)
                 var pixel = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes))
                 let alpha = pixel.w
@@ -42,15 +40,10 @@ extension StreamingResampler {
     }
 
     @inline(__always)
-    private static func accumulate(
-        width: Int, into lanes: UnsafeMutableBufferPointer<SIMD4<Float>>, adding: Bool,
-        _ pixel: (Int) -> SIMD4<Float>
+    private static func widen(
+        width: Int, into lanes: UnsafeMutableBufferPointer<SIMD4<Float>>, _ pixel: (Int) -> SIMD4<Float>
     ) {
-        if adding {
-            for x in 0 ..< width { lanes[x] += pixel(x) }
-        } else {
-            for x in 0 ..< width { lanes[x] = pixel(x) }
-        }
+        for x in 0 ..< width { lanes[x] = pixel(x) }
     }
 
     /// Sums `box` adjacent pixels of one row into integer lanes (four per reduced pixel: gray

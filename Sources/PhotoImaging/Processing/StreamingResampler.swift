@@ -96,7 +96,7 @@ struct StreamingResampler: ~Copyable {
                 Self.sumBoxes(cropped, channels: channels, box: boxX, into: sums, adding: rowInBox > 0)
             }
         } else {
-            sourceRow.withUnsafeMutableBufferPointer { Self.accumulate(cropped, channels: channels, into: $0, adding: false) }
+            sourceRow.withUnsafeMutableBufferPointer { Self.widen(cropped, channels: channels, into: $0) }
         }
         guard rowInBox == boxY - 1 || local == crop.height - 1 else { return }
         sourceRow.withUnsafeMutableBufferPointer { lanes in

@@ -98,7 +98,7 @@ extension ActiveTransfer {
     /// for another URL is checked again for this one.
     private func maySend(over primaryIP: @autoclosure () -> String) -> Bool {
         guard !isTrustedURL, let why = AddressPolicy.refusal(ipAddress: primaryIP()) else { return true }
-        failure = TransferFailure(PhotoSourceError(.accessDenied, "Refused to connect for \(shownURL): \(why)."))
+        failure = TransferFailure(PhotoSourceError(.accessDenied, "Refused to connect for \(shownURL): \(why). \(AddressPolicy.refusalAdvice)"))
         return false
     }
 }

@@ -18,7 +18,7 @@ enum CurlFailure {
         switch code {
         case CURLE_COULDNT_CONNECT where transfer.refusal != nil, CURLE_ABORTED_BY_CALLBACK where transfer.refusal != nil:
             return TransferFailure(PhotoSourceError(
-                .accessDenied, "Refused to connect for \(url): \(transfer.refusal!). Only public addresses may be fetched unless the origin is allow-listed.",
+                .accessDenied, "Refused to connect for \(url): \(transfer.refusal!). \(AddressPolicy.refusalAdvice)",
                 detail: detail))
         case CURLE_OPERATION_TIMEDOUT:
             let options = request.options

@@ -81,6 +81,9 @@ public struct AddressPolicy: Sendable, Hashable {
         return address.nonPublicKind.map { (address, $0) }
     }
 
+    /// The sentence that ends every refusal at connect time.
+    static let refusalAdvice = "Only public addresses may be fetched unless the origin is allow-listed."
+
     /// Whether `url` is on the allow-list.
     public func isTrusted(_ url: URL) -> Bool {
         !trusted.isEmpty && (URLTarget(url).map(isTrusted) ?? false)

@@ -1,6 +1,9 @@
 import Foundation
 import PhotoSourceKit
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import SampleSources
 
 /// Files that vanish or cannot be read. Tests run as root, for whom `chmod 000` does not stop a
@@ -73,6 +76,22 @@ struct LocalFolderFailureTests {
         #expect(items.map(\.id) == ["a-cut.jpg", "b-cut.png", "c-whole.jpg"])
         #expect(items.map(\.pixelSize) == [nil, nil, PixelSize(width: 20, height: 10)])
         #expect(try source.item(id: "a-cut.jpg").pixelSize == nil)
+    }
+
+    @Test("a name that is not valid UTF-8 is skipped (its id could not name it again)")
+    func invalidUTF8Name() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(ImageFixtures.jpeg(), to: "fine.jpg")
+        let bytes = Array(folder.url.path.utf8CString.dropLast()) + Array("/bad-\u{7F}".utf8).map { CChar(bitPattern: $0) } + [-1, 0]
+        let fd = open(bytes, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        try #require(fd >= 0)
+        try ImageFixtures.jpeg().withUnsafeBytes { _ = write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        let source = try LocalFolderSource(root: folder.url)
+
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).count == 2)
+        #expect(try await allIDs(of: source) == ["fine.jpg"])
     }
 
     @Test("listing a folder that no longer exists is .notFound; listing a file is .invalidData")

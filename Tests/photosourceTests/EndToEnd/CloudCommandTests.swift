@@ -41,7 +41,7 @@ struct CloudCommandTests {
         #expect(afterLogout.status == 1)
         #expect(afterLogout.errorLines.count == 1)
         #expect(afterLogout.errors.contains("not signed in"))
-        #expect(cloud.stop() == 0, "demo-cloud exits cleanly on SIGINT")
+        #expect(await cloud.stop() == 0, "demo-cloud exits cleanly on SIGINT")
     }
 
     @Test("check cloud:URL signs in by itself and passes every check it runs")
@@ -58,6 +58,6 @@ struct CloudCommandTests {
         #expect(!rows.contains { $0.contains("  FAIL  ") })
         #expect(result.lines.last?.hasPrefix("Demo Cloud (\(cloud.sourceArgument)): ") == true)
         #expect(result.lines.last?.contains(" 0 failed") == true)
-        cloud.stop()
+        await cloud.stop()
     }
 }

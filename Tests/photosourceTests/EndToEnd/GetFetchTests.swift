@@ -57,7 +57,7 @@ struct GetFetchTests {
         #expect(result.errorLines.count == 1)
         #expect(result.errors.contains("401") && !result.errors.contains("Refused"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.root.path).isEmpty)
-        cloud.stop()
+        await cloud.stop()
     }
 
     @Test("a malformed --allow-origin is a usage error")

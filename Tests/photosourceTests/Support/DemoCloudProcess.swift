@@ -35,10 +35,13 @@ final class DemoCloudProcess {
     }
 
     /// Sends SIGINT and returns the exit status once the process has ended.
+    ///
+    /// Polls instead of `waitUntilExit()`: a blocked thread would starve Swift Testing's
+    /// cooperative pool (two threads on a two-core machine) and time out unrelated tests.
     @discardableResult
-    func stop() -> Int32 {
+    func stop() async -> Int32 {
         if process.isRunning { process.interrupt() }
-        process.waitUntilExit()
+        while process.isRunning { try? await Task.sleep(for: .milliseconds(20)) }
         return process.terminationStatus
     }
 

@@ -22,7 +22,12 @@ enum TestBrowser {
     /// back as a response rather than an error.
     static func open(_ url: URL, trusting origins: [URL]) async throws -> HTTPResponse {
         let policy = try AddressPolicy.trusting(origins: ([url] + origins).map(origin(of:)))
-        let request = HTTPRequest(url: url, options: HTTPOptions(addressPolicy: policy, retry: .none))
+        var options = HTTPOptions(addressPolicy: policy, retry: .none)
+        // Generous limits: the listener's thread starts only when the waiting task runs, and in a
+        // full parallel test run on two cores the cooperative pool can be busy for many seconds.
+        options.totalTimeout = .seconds(180)
+        options.lowSpeedLimit = (1, .seconds(150))
+        let request = HTTPRequest(url: url, options: options)
         do {
             return try await HTTPClient.shared.send(request)
         } catch let error as PhotoSourceError {
