@@ -27,6 +27,8 @@ test: deps
 
 bench: bench-deps
 	./Benchmarks/run.sh
+	./Benchmarks/listing.sh
+	./Benchmarks/download.sh
 
 clean:
 	rm -rf .build
