@@ -9,7 +9,7 @@ import Glibc
 enum LoopbackSocket {
     /// A listening TCP socket bound to `127.0.0.1:port` (never to another address).
     static func listen(port: UInt16) throws -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | 0o2000000 /* SOCK_CLOEXEC: Linux value; the Glibc constant is not always visible to Swift (it failed in release builds) */, 0)
         guard fd >= 0 else { throw failure("open a socket for the sign-in redirect") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
