@@ -1,7 +1,10 @@
-import PhotoSourceKit
-// Dispatch: with MemberImportVisibility, C structs such as `stat` and `timespec` can be
-// attributed to CDispatch (which also includes the system headers), so it is imported too.
+// Foundation and Dispatch: with MemberImportVisibility, C structs such as `stat` and `timespec`
+// can be attributed to CDispatch (which also includes the system headers). Importing Dispatch
+// alone did not satisfy a clean build; Foundation re-exports the overlay that does, as in the
+// core's FileImageDownloader.
 import Dispatch
+import Foundation
+import PhotoSourceKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
