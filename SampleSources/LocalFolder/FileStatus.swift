@@ -1,9 +1,11 @@
-// Foundation and Dispatch: with MemberImportVisibility, C structs such as `stat` and `timespec`
-// can be attributed to CDispatch (which also includes the system headers). Importing Dispatch
-// alone did not satisfy a clean build; Foundation re-exports the overlay that does, as in the
-// core's FileImageDownloader.
-import Dispatch
+// With MemberImportVisibility, the members of C structs such as `stat` and `timespec` belong to
+// whichever Clang module the compiler met them in first. In a clean build of this target that is
+// CDispatch (it includes the system headers too), so it is imported by name; Foundation or
+// Dispatch alone does not satisfy the check.
 import Foundation
+#if canImport(CDispatch)
+internal import CDispatch
+#endif
 import PhotoSourceKit
 #if canImport(Glibc)
 import Glibc
