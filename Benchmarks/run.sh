@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 COUNT=${1:-10}
 SIZE=256
+RUNS=${RUNS:-5}
 OUT=${BENCH_OUT:-Benchmarks/out}
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
@@ -18,10 +19,10 @@ TB=.build/release/thumbnail-bench
 
 "$TB" corpus "$OUT/corpus" "$COUNT" | tail -1
 
-# run LABEL CMD… : best wall time of 3 runs and the peak RSS (MiB) of that run -> "seconds rss"
+# best CMD… : best wall time of $RUNS runs (default 5) and the peak RSS (MiB) of that run -> "seconds rss"
 best() {
   local best_s="" best_rss=""
-  for _ in 1 2 3; do
+  for ((run = 0; run < RUNS; run++)); do
     rm -rf "$OUT/thumbs" && mkdir -p "$OUT/thumbs"
     local line
     /usr/bin/time -f "%e %M" -o "$OUT/time.txt" "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; return 1; }

@@ -28,10 +28,10 @@ case "ours":
 case "limit-jpeg":
     let files = load(arguments.dropFirst())
     _ = DecodeLimit.jpegEighth(Array(files.prefix(1)))  // warm up
-    print(String(format: "%.2f", DecodeLimit.jpegEighth(files)))
+    print(String(format: "%.2f", (1...3).map { _ in DecodeLimit.jpegEighth(files) }.max()!))  // best of 3, like the tools
 case "limit-png":
     let files = load(arguments.dropFirst())
-    print(String(format: "%.2f", DecodeLimit.pngFull(files)))
+    print(String(format: "%.2f", (1...3).map { _ in DecodeLimit.pngFull(files) }.max()!))  // best of 3
 case "psnr":
     let size = Int(arguments[1])!
     var worst = Double.infinity

@@ -16,14 +16,14 @@ struct FileDescriptor: ~Copyable {
     /// Opens `path` read-only without following a final symlink and without blocking on a FIFO.
     init(readingNoFollow path: String, name: String) throws {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw PosixFailure.error(errno, name: name) }
+        guard fd >= 0 else { throw PhotoSourceError.fileSystem(errno: errno, reading: "\"\(name)\"") }
         raw = fd
     }
 
     /// Opens the folder at `path` for reading its entries.
     init(directory path: String, name: String) throws {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw PosixFailure.error(errno, name: name) }
+        guard fd >= 0 else { throw PhotoSourceError.fileSystem(errno: errno, reading: "\"\(name)\"") }
         raw = fd
     }
 
@@ -36,7 +36,7 @@ struct FileDescriptor: ~Copyable {
 
     /// `fstat(2)` of the open file.
     func status(name: String) throws -> FileStatus {
-        guard let status = FileStatus.capture({ fstat(raw, $0) }) else { throw PosixFailure.error(errno, name: name) }
+        guard let status = FileStatus.capture({ fstat(raw, $0) }) else { throw PhotoSourceError.fileSystem(errno: errno, reading: "\"\(name)\"") }
         return status
     }
 
@@ -50,7 +50,7 @@ struct FileDescriptor: ~Copyable {
                 if n < 0 {
                     if errno == EINTR { continue }
                     if errno == EAGAIN { break }  // a FIFO or device with nothing to read
-                    throw PosixFailure.error(errno, name: name)
+                    throw PhotoSourceError.fileSystem(errno: errno, reading: "\"\(name)\"")
                 }
                 if n == 0 { break }
                 filled += n

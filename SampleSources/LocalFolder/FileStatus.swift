@@ -73,7 +73,7 @@ struct FileStatus: Sendable, Hashable {
 
     /// `lstat(2)` of `path` (a link is reported as a link); `name` is used in error messages.
     init(ofPath path: String, name: String) throws {
-        guard let status = Self.capture({ lstat(path, $0) }) else { throw PosixFailure.error(errno, name: name) }
+        guard let status = Self.capture({ lstat(path, $0) }) else { throw PhotoSourceError.fileSystem(errno: errno, reading: "\"\(name)\"") }
         self = status
     }
 
@@ -91,22 +91,5 @@ struct FileStatus: Sendable, Hashable {
     /// Whether `self` and `other` describe the same unchanged file (same inode, size and mtime).
     func isSameVersion(as other: FileStatus) -> Bool {
         device == other.device && inode == other.inode && size == other.size && modified == other.modified
-    }
-}
-
-/// Turns `errno` values into ``PhotoSourceError``s a person can act on.
-enum PosixFailure {
-    static func error(_ code: Int32, name: String) -> PhotoSourceError {
-        let reason = String(cString: strerror(code))
-        switch code {
-        case ENOENT, ENOTDIR:
-            return PhotoSourceError(.notFound, "\"\(name)\" does not exist (any more); list its folder again.", detail: reason)
-        case EACCES, EPERM:
-            return PhotoSourceError(.accessDenied, "\"\(name)\" may not be read; check its permissions.", detail: reason)
-        case ELOOP:
-            return PhotoSourceError(.accessDenied, "\"\(name)\" is a link where a file was expected.", detail: reason)
-        default:
-            return PhotoSourceError(.unknown, "\"\(name)\" could not be read.", detail: reason)
-        }
     }
 }

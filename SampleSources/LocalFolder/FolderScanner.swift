@@ -31,7 +31,7 @@ enum FolderScanner {
         let stamp = FolderStamp(try directory.status(name: displayName))
         let streamFD = dup(directory.raw)
         guard streamFD >= 0, let stream = fdopendir(streamFD) else {
-            let failure = PosixFailure.error(errno, name: displayName)
+            let failure = PhotoSourceError.fileSystem(errno: errno, reading: "\"\(displayName)\"")
             if streamFD >= 0 { close(streamFD) }
             throw failure
         }
@@ -41,7 +41,7 @@ enum FolderScanner {
         while true {
             errno = 0
             guard let record = readdir(stream) else {
-                if errno != 0 { throw PosixFailure.error(errno, name: displayName) }
+                if errno != 0 { throw PhotoSourceError.fileSystem(errno: errno, reading: "\"\(displayName)\"") }
                 break
             }
             guard let name = Self.name(of: record), !name.hasPrefix(".") else { continue }

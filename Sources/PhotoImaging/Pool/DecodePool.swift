@@ -1,7 +1,7 @@
 public import Foundation
 import Dispatch
 import Synchronization
-public import PhotoSourceKit
+import PhotoSourceKit
 
 /// A bounded pool of dedicated threads for CPU-heavy, blocking work: decoding, resampling,
 /// encoding and the disk writes that follow them.

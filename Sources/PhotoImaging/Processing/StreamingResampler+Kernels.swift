@@ -46,44 +46,61 @@ extension StreamingResampler {
         for x in 0 ..< width { lanes[x] = pixel(x) }
     }
 
-    /// Sums `box` adjacent pixels of one row into integer lanes (four per reduced pixel: gray
-    /// or R, G, B, and for RGBA colour × alpha with alpha in the fourth), onto what they hold
-    /// when `adding`. Integer adds keep the per-source-sample cost of large reductions to one
-    /// load and one add; boxes are capped at 64 so the sums fit in `Int32`.
-    static func sumBoxes(
-        _ row: UnsafeBufferPointer<UInt8>, channels: Int, box: Int,
-        into sums: UnsafeMutableBufferPointer<Int32>, adding: Bool
+    /// Adds one source row to the per-column sums of the current box of rows (or starts them
+    /// when not `adding`): one integer add per sample, in a loop the compiler vectorizes. RGBA
+    /// is premultiplied on the way in (colour × alpha, then alpha), so each pixel takes four
+    /// lanes. Boxes are capped at 64 × 64, so even RGBA sums fit in `Int32`.
+    static func addColumns(
+        _ row: UnsafeBufferPointer<UInt8>, channels: Int, into sums: UnsafeMutableBufferPointer<Int32>, adding: Bool
     ) {
-        let width = row.count / channels
-        var x = 0
-        for lane in 0 ..< sums.count / 4 {
+        guard let source = row.baseAddress, let target = sums.baseAddress else { return }
+        if channels == 4 {
+            let raw = UnsafeRawPointer(source), width = row.count / 4
+            for x in 0 ..< width {
+                let pixel = SIMD4<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt8>.self))
+                let weighted = pixel &* SIMD4(pixel.w, pixel.w, pixel.w, 1)
+                let at = UnsafeMutableRawPointer(target + x &* 4)
+                let sum = adding ? at.loadUnaligned(as: SIMD4<Int32>.self) &+ weighted : weighted
+                at.storeBytes(of: sum, as: SIMD4<Int32>.self)
+            }
+        } else if adding {
+            for index in 0 ..< row.count { target[index] &+= Int32(source[index]) }
+        } else {
+            for index in 0 ..< row.count { target[index] = Int32(source[index]) }
+        }
+    }
+
+    /// Sums `box` adjacent columns of the column sums into integer lanes, four per reduced
+    /// pixel (gray or R, G, B, and for RGBA the premultiplied colour with alpha in the fourth).
+    static func sumBoxes(
+        _ columns: UnsafeBufferPointer<Int32>, width: Int, channels: Int, box: Int,
+        into sums: UnsafeMutableBufferPointer<Int32>
+    ) {
+        guard let column = columns.baseAddress, let target = sums.baseAddress else { return }
+        switch channels {
+        case 1: sumBoxes(width: width, box: box, into: target) { x in SIMD4(column[x], 0, 0, 0) }
+        case 3: sumBoxes(width: width, box: box, into: target) { x in
+            let base = column + x &* 3
+            return SIMD4(base[0], base[1], base[2], 0)
+        }
+        default: sumBoxes(width: width, box: box, into: target) { x in
+            UnsafeRawPointer(column + x &* 4).loadUnaligned(as: SIMD4<Int32>.self)
+        }
+        }
+    }
+
+    @inline(__always)
+    private static func sumBoxes(
+        width: Int, box: Int, into target: UnsafeMutablePointer<Int32>, _ pixel: (Int) -> SIMD4<Int32>
+    ) {
+        var x = 0, lane = 0
+        while x < width {
             let end = min(width, x &+ box)
-            var first: Int32 = 0, second: Int32 = 0, third: Int32 = 0, fourth: Int32 = 0
-            switch channels {
-            case 1:
-                while x < end { first &+= Int32(row[x]); x &+= 1 }
-            case 3:
-                while x < end {
-                    let base = x &* 3
-                    first &+= Int32(row[base]); second &+= Int32(row[base &+ 1]); third &+= Int32(row[base &+ 2])
-                    x &+= 1
-                }
-            default:
-                while x < end {
-                    let base = x &* 4, alpha = Int32(row[base &+ 3])
-                    first &+= Int32(row[base]) &* alpha
-                    second &+= Int32(row[base &+ 1]) &* alpha
-                    third &+= Int32(row[base &+ 2]) &* alpha
-                    fourth &+= alpha
-                    x &+= 1
-                }
-            }
-            let at = lane &* 4
-            if adding {
-                sums[at] &+= first; sums[at &+ 1] &+= second; sums[at &+ 2] &+= third; sums[at &+ 3] &+= fourth
-            } else {
-                sums[at] = first; sums[at &+ 1] = second; sums[at &+ 2] = third; sums[at &+ 3] = fourth
-            }
+            var total = pixel(x)
+            x &+= 1
+            while x < end { total &+= pixel(x); x &+= 1 }
+            UnsafeMutableRawPointer(target + lane &* 4).storeBytes(of: total, as: SIMD4<Int32>.self)
+            lane &+= 1
         }
     }
 

@@ -7,7 +7,8 @@
 /// source is first averaged over integer boxes of at most a quarter of the reduction, like
 /// JPEG's DCT shrink-on-load; the box's response at the output's Nyquist limit stays above
 /// 97%, so this is invisible next to Lanczos-3 and makes huge reductions cost about one add per
-/// source sample. The (reduced) row is resampled horizontally with one SIMD multiply-add per
+/// source sample (rows are first summed per column, a loop the compiler vectorizes; the
+/// horizontal box sums run once per box of rows). The (reduced) row is resampled horizontally with one SIMD multiply-add per
 /// tap and added, with its vertical weight, to every output row whose filter covers it (at most
 /// `ringSize` rows at once). An output row is finished as soon as its last source row arrives.
 struct StreamingResampler: ~Copyable {
@@ -22,6 +23,9 @@ struct StreamingResampler: ~Copyable {
     private let vertical: ResampleWeights
     /// One (box-reduced) source row as float lanes.
     private var sourceRow: [SIMD4<Float>]
+    /// The current box's source rows summed per column: one `Int32` per sample for gray and
+    /// RGB, four per pixel for RGBA (colour × alpha, then alpha). Empty without box reduction.
+    private var columnSums: [Int32]
     /// Integer box sums, four per reduced pixel (empty without box reduction).
     private var boxSums: [Int32]
     /// One horizontally resampled row.
@@ -67,7 +71,9 @@ struct StreamingResampler: ~Copyable {
         self.horizontal = horizontal
         self.vertical = vertical
         sourceRow = [SIMD4<Float>](repeating: .zero, count: reducedWidth)
-        boxSums = [Int32](repeating: 0, count: boxX > 1 || boxY > 1 ? reducedWidth * 4 : 0)
+        let boxed = boxX > 1 || boxY > 1
+        columnSums = [Int32](repeating: 0, count: boxed ? crop.width * (channels == 4 ? 4 : channels) : 0)
+        boxSums = [Int32](repeating: 0, count: boxed ? reducedWidth * 4 : 0)
         scratch = [SIMD4<Float>](repeating: .zero, count: outputWidth)
         ringSize = ring
         accumulators = [SIMD4<Float>](repeating: .zero, count: ring * outputWidth)
@@ -92,8 +98,8 @@ struct StreamingResampler: ~Copyable {
         let cropped = UnsafeBufferPointer(rebasing: row[crop.x * channels ..< (crop.x + crop.width) * channels])
         let boxed = !boxSums.isEmpty
         if boxed {
-            boxSums.withUnsafeMutableBufferPointer { sums in
-                Self.sumBoxes(cropped, channels: channels, box: boxX, into: sums, adding: rowInBox > 0)
+            columnSums.withUnsafeMutableBufferPointer { sums in
+                Self.addColumns(cropped, channels: channels, into: sums, adding: rowInBox > 0)
             }
         } else {
             sourceRow.withUnsafeMutableBufferPointer { Self.widen(cropped, channels: channels, into: $0) }
@@ -101,8 +107,13 @@ struct StreamingResampler: ~Copyable {
         guard rowInBox == boxY - 1 || local == crop.height - 1 else { return }
         sourceRow.withUnsafeMutableBufferPointer { lanes in
             if boxed {
-                boxSums.withUnsafeBufferPointer { sums in
-                    Self.average(sums, channels: channels, sourceWidth: crop.width, box: boxX, rows: rowInBox + 1, into: lanes)
+                boxSums.withUnsafeMutableBufferPointer { sums in
+                    columnSums.withUnsafeBufferPointer { columns in
+                        Self.sumBoxes(columns, width: crop.width, channels: channels, box: boxX, into: sums)
+                    }
+                    Self.average(
+                        UnsafeBufferPointer(sums), channels: channels, sourceWidth: crop.width, box: boxX, rows: rowInBox + 1,
+                        into: lanes)
                 }
             }
             scratch.withUnsafeMutableBufferPointer { Self.resample(lanes, horizontal, into: $0) }

@@ -92,8 +92,6 @@ struct BodySink: ~Copyable {
     }
 
     private static func fileError(_ action: String) -> PhotoSourceError {
-        let code = errno
-        let kind: PhotoSourceError.Code = code == EACCES || code == EPERM || code == EROFS ? .accessDenied : .unknown
-        return PhotoSourceError(kind, "Could not \(action).", detail: String(cString: strerror(code)))
+        .fileSystem(errno: errno, "Could not \(action).")
     }
 }

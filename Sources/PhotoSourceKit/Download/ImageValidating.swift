@@ -22,7 +22,7 @@ extension FileImageDownloader: ImageValidating {
     public func currentValidator(for item: any PhotoSourceItem, from source: any PhotoSource) async throws -> String? {
         let url = try resolver.url(for: item.id)
         var info = stat()
-        guard stat(url.path, &info) == 0 else { throw Self.posixError(errno, name: item.id) }
+        guard stat(url.path, &info) == 0 else { throw PhotoSourceError.fileSystem(errno: errno, reading: item.id) }
         return "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)-\(info.st_size)"
     }
 }

@@ -52,16 +52,7 @@ public struct LocalPathResolver: Sendable, Hashable {
     /// `realpath(3)`, with errors mapped to ``PhotoSourceError``.
     static func realPath(_ path: String) throws -> String {
         guard let resolved = realpath(path, nil) else {
-            let code = errno
-            let reason = String(cString: strerror(code))
-            switch code {
-            case ENOENT, ENOTDIR:
-                throw PhotoSourceError(.notFound, "\(path) does not exist (any more).", detail: reason)
-            case EACCES:
-                throw PhotoSourceError(.accessDenied, "\(path) may not be read.", detail: reason)
-            default:
-                throw PhotoSourceError(.unknown, "\(path) could not be resolved.", detail: reason)
-            }
+            throw PhotoSourceError.fileSystem(errno: errno, reading: path)
         }
         defer { free(resolved) }
         return String(cString: resolved)

@@ -55,10 +55,8 @@ public enum AtomicFile {
         guard chmod(url.path, mode) == 0 else { throw posixError("set permissions of \(url.path)") }
     }
 
+    /// The error for a failed call, from `errno`: "Could not <action>."
     static func posixError(_ action: String) -> PhotoSourceError {
-        let code = errno
-        let reason = String(cString: strerror(code))
-        let kind: PhotoSourceError.Code = (code == EACCES || code == EPERM || code == EROFS) ? .accessDenied : .unknown
-        return PhotoSourceError(kind, "Could not \(action).", detail: reason)
+        .fileSystem(errno: errno, "Could not \(action).")
     }
 }

@@ -9,7 +9,8 @@ import Darwin
 struct Terminal: Sendable, Equatable {
     /// Standard input is a terminal: show the banner and the prompt.
     var isInteractive: Bool
-    /// Output may contain ANSI escapes.
+    /// Output may contain ANSI escapes: standard output is a terminal (whatever feeds the input), and
+    /// neither `NO_COLOR` nor `TERM=dumb` forbids it.
     var usesColor: Bool
     /// Output may use 24-bit colour escapes (`COLORTERM` is `truecolor` or `24bit`).
     var hasTrueColor: Bool
@@ -27,7 +28,7 @@ struct Terminal: Sendable, Equatable {
         let colorTerm = environment["COLORTERM"]?.lowercased()
         return Terminal(
             isInteractive: inputIsTerminal,
-            usesColor: inputIsTerminal && outputIsTerminal && colorAllowed,
+            usesColor: outputIsTerminal && colorAllowed,
             hasTrueColor: colorTerm == "truecolor" || colorTerm == "24bit",
             width: outputIsTerminal ? columns() ?? 80 : 80)
     }

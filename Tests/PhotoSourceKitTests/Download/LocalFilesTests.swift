@@ -56,12 +56,14 @@ struct LocalFilesTests {
         #expect(first.validator != second.validator)
     }
 
-    @Test("too large, vanished and non-regular files are typed errors")
+    @Test("too large, vanished and non-regular files (a folder, a FIFO nobody writes to) are typed errors",
+          .timeLimit(.minutes(1)))
     func downloaderErrors() async throws {
         let temp = try TemporaryFolder()
         defer { temp.remove() }
         _ = try temp.file("big.jpg", [UInt8](repeating: 7, count: 2048))
         try FileManager.default.createDirectory(at: temp.url.appendingPathComponent("folder.jpg"), withIntermediateDirectories: true)
+        #expect(mkfifo(temp.url.appendingPathComponent("pipe.jpg").path, 0o644) == 0)
         let downloader = try FileImageDownloader(root: temp.url, maximumBytes: 1024)
         let source = TreeSourceForFiles.make(downloader)
         func code(_ id: String) async -> PhotoSourceError.Code? {
@@ -78,6 +80,7 @@ struct LocalFilesTests {
         #expect(await code("big.jpg") == .tooLarge)
         #expect(await code("vanished.jpg") == .notFound)
         #expect(await code("folder.jpg") == .invalidData)
+        #expect(await code("pipe.jpg") == .invalidData)  // a blocking open would wait for a writer forever
     }
 }
 

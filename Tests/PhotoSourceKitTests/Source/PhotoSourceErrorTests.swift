@@ -25,6 +25,23 @@ struct PhotoSourceErrorTests {
         #expect(Set(names.map(\.name)).count == names.count)
     }
 
+    @Test("errno values map to codes and messages a person can act on, with strerror as the detail", arguments: [
+        (ENOENT, PhotoSourceError.Code.notFound, "a.jpg does not exist (any more)."),
+        (ENOTDIR, .notFound, "a.jpg does not exist (any more)."),
+        (EACCES, .accessDenied, "a.jpg may not be read; check its permissions."),
+        (EROFS, .accessDenied, "a.jpg may not be read; check its permissions."),
+        (ELOOP, .accessDenied, "a.jpg is a link where a file was expected."),
+        (EIO, .unknown, "a.jpg could not be read."),
+    ])
+    func fileSystemErrors(errno code: Int32, expected: PhotoSourceError.Code, message: String) {
+        let reading = PhotoSourceError.fileSystem(errno: code, reading: "a.jpg")
+        let writing = PhotoSourceError.fileSystem(errno: code, "Could not write b.jpg.")
+        #expect(reading.code == expected && writing.code == expected)
+        #expect(reading.message == message)
+        #expect(writing.message == "Could not write b.jpg.")
+        #expect(reading.detail == String(cString: strerror(code)))
+    }
+
     @Test("wrapping keeps our errors, maps cancellation and keeps foreign errors as the cause")
     func wrapping() {
         struct Foreign: Error {}
