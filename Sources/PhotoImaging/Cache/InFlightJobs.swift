@@ -9,6 +9,8 @@ import PhotoSourceKit
 actor InFlightJobs<Key: Hashable & Sendable, Value: Sendable> {
     private struct Job {
         let id: Int
+        /// Raised when someone who needs the result now joins a job started for later.
+        let urgency = PoolUrgency()
         var task: Task<Void, Never>?
         var waiters: [Int: CheckedContinuation<Value, any Error>] = [:]
     }
@@ -23,10 +25,12 @@ actor InFlightJobs<Key: Hashable & Sendable, Value: Sendable> {
     ///
     /// - Parameters:
     ///   - priority: the priority of a job this call starts.
+    ///   - urgent: the caller needs the value now; a job it joins gets its urgency raised.
     ///   - onJoin: called when the call joins a job another caller started.
+    ///   - work: the job, given its urgency to pass on to the decode pool.
     func value(
-        for key: Key, priority: TaskPriority?, onJoin: @Sendable () -> Void,
-        work: @escaping @Sendable () async throws -> Value
+        for key: Key, priority: TaskPriority?, urgent: Bool = false, onJoin: @Sendable () -> Void,
+        work: @escaping @Sendable (PoolUrgency) async throws -> Value
     ) async throws -> Value {
         let waiterID = makeID()
         return try await withTaskCancellationHandler {
@@ -37,15 +41,18 @@ actor InFlightJobs<Key: Hashable & Sendable, Value: Sendable> {
                 }
                 if jobs[key] != nil {
                     jobs[key]!.waiters[waiterID] = continuation
+                    if urgent { jobs[key]!.urgency.raise() }
                     onJoin()
                     return
                 }
                 let jobID = makeID()
-                jobs[key] = Job(id: jobID, waiters: [waiterID: continuation])
+                let job = Job(id: jobID, waiters: [waiterID: continuation])
+                jobs[key] = job
+                let urgency = job.urgency
                 jobs[key]!.task = Task.detached(priority: priority) {
                     let result: Result<Value, any Error>
                     do {
-                        result = .success(try await work())
+                        result = .success(try await work(urgency))
                     } catch {
                         result = .failure(error)
                     }

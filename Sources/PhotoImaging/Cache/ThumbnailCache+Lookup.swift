@@ -47,9 +47,11 @@ extension ThumbnailCache {
         let events = events
         return try await jobs.value(
             for: JobKey(slot: slot, usesCached: policy.shouldUseCached),
-            priority: priority == .low ? .low : Task.currentPriority,
+            priority: priority == .low ? .low : Task.currentPriority, urgent: priority == .normal,
             onJoin: { events.bump(\.coalescedJoins) },
-            work: { try await self.makeThumbnail(slot, of: item, from: source, policy: policy, priority: priority) })
+            work: { urgency in
+                try await self.makeThumbnail(slot, of: item, from: source, policy: policy, priority: priority, urgency: urgency)
+            })
     }
 
     /// The item's current version (see the type's documentation).
@@ -80,10 +82,12 @@ extension ThumbnailCache {
         return entry.thumbnail
     }
 
-    /// The shared job: download, then (unless the tiers have this version after all) render and store.
+    /// The shared job: download, then (unless the tiers have this version after all) render and
+    /// store. A prefetch's render waits in the pool's low queue until someone asks for it
+    /// (`urgency`), and then goes ahead of the other prefetches.
     private func makeThumbnail(
         _ slot: CacheKey, of item: any PhotoSourceItem, from source: any PhotoSource, policy: CachePolicy,
-        priority: DecodePool.Priority
+        priority: DecodePool.Priority, urgency: PoolUrgency
     ) async throws -> Thumbnail {
         events.bump(\.downloads)
         let image: ImageData
@@ -101,7 +105,7 @@ extension ThumbnailCache {
         let renderer = configuration.renderer
         let limits = configuration.imageLimits
         let (events, disk) = (events, disk)
-        let thumbnail = try await pool.run(priority: priority) {
+        let thumbnail = try await pool.run(priority: priority, urgency: urgency) {
             events.bump(\.decodes)
             let thumbnail = try renderer(image.bytes, slot.spec, limits)
             if policy.shouldCache {

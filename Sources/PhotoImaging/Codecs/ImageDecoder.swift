@@ -37,7 +37,7 @@ public enum ImageDecoder {
     static func decode(_ data: Data, header: ImageHeader, plan: ResizePlan, limits: ImageLimits) throws -> PixelBuffer {
         switch header.format {
         case .jpeg: try JPEGDecoder.decode(data, header: header, plan: plan, limits: limits)
-        case .png: try PNGDecoder.decode(data, plan: plan)
+        case .png: try PNGDecoder.decode(data, plan: plan, limits: limits)
         }
     }
 }

@@ -18,6 +18,7 @@ enum JPEGDecoder {
             guard tjDecompressHeader3(handle.raw, source, UInt(bytes.count), &width, &height, &subsampling, &colourspace) == 0
             else { throw handle.error(.invalidData, "The JPEG header is corrupt.") }
             if header.isProgressive {
+                try limits.checkWholeImage(PixelSize(width: Int(width), height: Int(height)), kind: "progressive JPEG")
                 let scans = JPEGScanCounter.countScans(bytes, limit: limits.maxProgressiveScans)
                 guard scans <= limits.maxProgressiveScans else {
                     throw PhotoSourceError(

@@ -6,18 +6,19 @@ import PhotoSourceKit
 /// Non-interlaced images are read a few rows at a time and streamed through the resampler, so
 /// peak memory is the output plus those rows, however large the source. Adam7 interlaced images
 /// can only be finished after their last pass, so they are read whole (bounded by
-/// ``ImageLimits/maxPixels``) and then resampled. CRC errors and truncation are fatal.
+/// ``ImageLimits/maxWholeImagePixels``) and then resampled. CRC errors and truncation are fatal.
 enum PNGDecoder {
     /// How many rows are read per call into the shim.
     static let rowsPerBatch = 16
 
     /// Decodes `data` to the plan's size: 1 channel for opaque gray, 3 for RGB, 4 with alpha.
-    static func decode(_ data: Data, plan: ResizePlan) throws -> PixelBuffer {
+    static func decode(_ data: Data, plan: ResizePlan, limits: ImageLimits) throws -> PixelBuffer {
         try data.withUnsafeBytes { bytes in
             let reader = try PNGReader(bytes)
             let info = try reader.readInfo()
             let image: PixelBuffer
             if info.interlaced {
+                try limits.checkWholeImage(PixelSize(width: info.width, height: info.height), kind: "interlaced PNG")
                 var pixels = [UInt8](repeating: 0, count: info.rowBytes * info.height)
                 try pixels.withUnsafeMutableBufferPointer { try reader.readImage(into: $0) }
                 image = PixelBuffer(width: info.width, height: info.height, channels: info.channels, pixels: pixels)

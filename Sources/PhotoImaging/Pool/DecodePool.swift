@@ -67,11 +67,19 @@ public final class DecodePool: Sendable {
     public func run<T: Sendable>(
         priority: Priority = .normal, _ work: @escaping @Sendable () throws -> T
     ) async throws -> T {
+        try await run(priority: priority, urgency: nil, work)
+    }
+
+    /// ``run(priority:_:)`` for low-priority work that may become wanted while it waits: once
+    /// `urgency` is raised it is taken before the rest of the low-priority queue.
+    func run<T: Sendable>(
+        priority: Priority, urgency: PoolUrgency?, _ work: @escaping @Sendable () throws -> T
+    ) async throws -> T {
         let ticket = PoolTicket<T>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 guard ticket.arm(continuation) else { return }
-                queue.enqueue(priority: priority) {
+                queue.enqueue(priority: priority, urgency: urgency) {
                     guard let continuation = ticket.start() else { return }
                     continuation.resume(with: Result {
                         do {

@@ -16,12 +16,13 @@ final class PoolQueue: Sendable {
     private let state = Mutex(State())
     private let available = DispatchSemaphore(value: 0)
 
-    /// Queues `work` and wakes one thread.
-    func enqueue(priority: DecodePool.Priority, _ work: @escaping Work) {
+    /// Queues `work` and wakes one thread. Low-priority work whose `urgency` is raised while it
+    /// waits is taken before the rest of the low-priority queue (after the normal queue).
+    func enqueue(priority: DecodePool.Priority, urgency: PoolUrgency? = nil, _ work: @escaping Work) {
         state.withLock { state in
             switch priority {
             case .normal: state.normal.push(work)
-            case .low: state.low.push(work)
+            case .low: state.low.push(work, urgency: urgency)
             }
         }
         available.signal()
@@ -42,7 +43,7 @@ final class PoolQueue: Sendable {
         while true {
             available.wait()
             let next: Work? = state.withLock { state in
-                state.normal.pop() ?? state.low.pop()
+                state.normal.pop() ?? state.low.popFirstUrgent() ?? state.low.pop()
             }
             guard let next else { return }  // woken by stop() with nothing left to do
             next()
@@ -50,22 +51,51 @@ final class PoolQueue: Sendable {
     }
 }
 
-/// A first-in first-out queue of work with amortised O(1) push and pop.
+/// A first-in first-out queue of work with amortised O(1) push and pop; an item whose urgency
+/// has been raised can be taken out of order (a linear scan: the low queue holds a page or two).
 private struct FIFO {
-    private var items: [PoolQueue.Work?] = []
+    private struct Entry {
+        var work: PoolQueue.Work
+        var urgency: PoolUrgency?
+    }
+
+    /// `nil` marks an entry already taken out of order.
+    private var items: [Entry?] = []
     private var head = 0
+    private(set) var count = 0
 
-    var count: Int { items.count - head }
-
-    mutating func push(_ work: @escaping PoolQueue.Work) {
-        items.append(work)
+    mutating func push(_ work: @escaping PoolQueue.Work, urgency: PoolUrgency? = nil) {
+        items.append(Entry(work: work, urgency: urgency))
+        count += 1
     }
 
     mutating func pop() -> PoolQueue.Work? {
-        guard head < items.count else { return nil }
-        let work = items[head]
-        items[head] = nil
-        head += 1
+        while head < items.count {
+            let entry = items[head]
+            items[head] = nil
+            head += 1
+            if let entry {
+                compact()
+                count -= 1
+                return entry.work
+            }
+        }
+        compact()
+        return nil
+    }
+
+    /// Takes the oldest entry whose urgency has been raised, if any.
+    mutating func popFirstUrgent() -> PoolQueue.Work? {
+        for index in head ..< items.count where items[index]?.urgency?.isRaised == true {
+            let work = items[index]!.work
+            items[index] = nil
+            count -= 1
+            return work
+        }
+        return nil
+    }
+
+    private mutating func compact() {
         if head == items.count {
             items.removeAll(keepingCapacity: true)
             head = 0
@@ -73,6 +103,5 @@ private struct FIFO {
             items.removeFirst(head)
             head = 0
         }
-        return work
     }
 }

@@ -12,12 +12,24 @@ public struct ImageLimits: Sendable, Hashable {
     /// SOS markers of a progressive JPEG itself before decoding, and also passes
     /// `TJFLAG_LIMITSCANS` (libjpeg-turbo's fixed 500-scan guard).
     public var maxProgressiveScans: Int
+    /// The most pixels of an image that can only be decoded whole. Default 64 MP.
+    ///
+    /// Baseline JPEGs shrink while decoding and plain PNGs stream row by row, so their memory
+    /// follows the thumbnail. A progressive JPEG makes libjpeg-turbo hold every DCT coefficient
+    /// (2 bytes × 64 per 8×8 block per component: up to 6 bytes a pixel), and an Adam7 PNG is
+    /// only complete after its last pass, so it is read whole (up to 4 bytes a pixel). This cap
+    /// keeps one such image under about 400 MB.
+    public var maxWholeImagePixels: Int64
 
     /// Creates limits.
-    public init(maxPixels: Int64 = 268_402_689, maxEncodedBytes: Int = 100_000_000, maxProgressiveScans: Int = 100) {
+    public init(
+        maxPixels: Int64 = 268_402_689, maxEncodedBytes: Int = 100_000_000, maxProgressiveScans: Int = 100,
+        maxWholeImagePixels: Int64 = 64_000_000
+    ) {
         self.maxPixels = maxPixels
         self.maxEncodedBytes = maxEncodedBytes
         self.maxProgressiveScans = maxProgressiveScans
+        self.maxWholeImagePixels = maxWholeImagePixels
     }
 
     /// The defaults.
@@ -30,6 +42,19 @@ public struct ImageLimits: Sendable, Hashable {
                 .tooLarge,
                 "The image file is \(byteCount) bytes, more than the \(maxEncodedBytes)-byte limit; "
                     + "use a smaller file or raise ImageLimits.maxEncodedBytes.")
+        }
+    }
+
+    /// Throws `.tooLarge` when an image of `size` that must be decoded whole (`kind` names it in
+    /// the message: "progressive JPEG", "interlaced PNG") has more than ``maxWholeImagePixels``.
+    public func checkWholeImage(_ size: PixelSize, kind: String) throws {
+        let (pixels, overflow) = Int64(size.width).multipliedReportingOverflow(by: Int64(size.height))
+        guard !overflow, pixels <= maxWholeImagePixels else {
+            throw PhotoSourceError(
+                .tooLarge,
+                "The \(kind) is \(size) pixels; such images are decoded whole, and the limit for that is "
+                    + "\(maxWholeImagePixels) pixels. Save it as a baseline JPEG or a non-interlaced PNG, "
+                    + "or raise ImageLimits.maxWholeImagePixels.")
         }
     }
 

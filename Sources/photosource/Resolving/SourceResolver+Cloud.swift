@@ -21,13 +21,12 @@ extension SourceResolver.Kind {
 extension ResolvedSource {
     /// A cloud source: SCOPE-ID is an album id, ITEM-ID a photo id, looked up through the API.
     init(cloud: RemoteAlbumSource) {
-        let photos = CloudPhotoLookup(source: cloud)
         self.init(
             source: cloud,
             scope: { scopeID in
                 scopeID.isEmpty ? .root : ItemScope.root.appending(id: scopeID, title: scopeID)
             },
-            item: { itemID in try await photos.item(id: itemID) },
-            saveOriginal: { item, file, progress in try await photos.saveOriginal(of: item, to: file, progress: progress) })
+            item: { itemID in try await cloud.item(id: itemID) },
+            saveOriginal: { item, file, progress in try await cloud.saveOriginal(of: item, to: file, progress: progress) })
     }
 }

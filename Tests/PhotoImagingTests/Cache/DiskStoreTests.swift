@@ -59,7 +59,7 @@ struct DiskStoreTests {
 
     @Test("an entry written by one store is read by a new store over the same folder")
     func survivesRestart() async throws {
-        try await withTemporaryFolder { folder in
+        await withTemporaryFolder { folder in
             let key = Self.key("a")
             let entry = Self.entry(for: key)
             DiskStore(directory: folder, sizeLimit: 1 << 20, log: { _ in }).store(entry, for: key)
@@ -85,7 +85,7 @@ struct DiskStoreTests {
 
     @Test("the sweep deletes the least recently used entries down to 70% of the limit")
     func sweepToSeventyPercent() async throws {
-        try await withTemporaryFolder { folder in
+        await withTemporaryFolder { folder in
             let writer = DiskStore(directory: folder, sizeLimit: 1 << 20, log: { _ in })
             let keys = (0..<12).map { Self.key(String(format: "item%02d", $0)) }  // equal lengths, equal sizes
             for key in keys { writer.store(Self.entry(for: key, payload: 800), for: key) }
@@ -114,7 +114,7 @@ struct DiskStoreTests {
 
     @Test("storing past the limit sweeps by itself")
     func storeSweeps() async throws {
-        try await withTemporaryFolder { folder in
+        await withTemporaryFolder { folder in
             let keys = (0..<11).map { Self.key(String(format: "item%02d", $0)) }
             let entrySize = Self.entry(for: keys[0], payload: 800).encoded().count
             let store = DiskStore(directory: folder, sizeLimit: entrySize * 10, log: { _ in })
@@ -129,7 +129,7 @@ struct DiskStoreTests {
 
     @Test("an entry larger than 10% of the limit is not stored")
     func entryCap() async throws {
-        try await withTemporaryFolder { folder in
+        await withTemporaryFolder { folder in
             let store = DiskStore(directory: folder, sizeLimit: 1000, log: { _ in })
             let key = Self.key("big")
             store.store(Self.entry(for: key, payload: 200), for: key)
@@ -152,7 +152,7 @@ struct DiskStoreTests {
 
     @Test("removeAll empties the folder")
     func removeAll() async throws {
-        try await withTemporaryFolder { folder in
+        await withTemporaryFolder { folder in
             let store = DiskStore(directory: folder, sizeLimit: 1 << 20, log: { _ in })
             for index in 0..<3 {
                 let key = Self.key("item\(index)")

@@ -97,6 +97,24 @@ struct JPEGDecoderTests {
         #expect(try ImageDecoder.decodeFull(data, limits: ImageLimits(maxProgressiveScans: scans)).width == 64)
     }
 
+    @Test("Progressive JPEGs larger than the whole-image cap are refused before decoding; baseline ones are not")
+    func wholeImageCapProgressive() throws {
+        let image = SyntheticImages.gradient(width: 64, height: 64)
+        let progressive = try ImageEncoder.jpeg(image, progressive: true)
+        let baseline = try ImageEncoder.jpeg(image)
+        let capped = ImageLimits(maxWholeImagePixels: 64 * 64 - 1)
+
+        let error = #expect(throws: PhotoSourceError.self) {
+            _ = try ThumbnailRenderer.render(progressive, spec: ThumbnailSpec(maxPixelSize: 16), limits: capped)
+        }
+
+        #expect(error?.code == .tooLarge)
+        #expect(error?.message.contains("progressive JPEG is 64×64 pixels") == true)
+        #expect(try ThumbnailRenderer.render(baseline, spec: ThumbnailSpec(maxPixelSize: 16), limits: capped).pixelSize.width == 16)
+        #expect(try ThumbnailRenderer.render(progressive, spec: ThumbnailSpec(maxPixelSize: 16),
+                                             limits: ImageLimits(maxWholeImagePixels: 64 * 64)).pixelSize.width == 16)
+    }
+
     @Test("Baseline JPEGs have one scan")
     func baselineScans() throws {
         let data = try ImageEncoder.jpeg(SyntheticImages.gradient(width: 64, height: 64))

@@ -27,6 +27,22 @@ struct PNGDecoderTests {
         #expect(try ImageHeader.read(thumbnail.data).encodedSize == thumbnail.pixelSize)
     }
 
+    @Test("Interlaced PNGs larger than the whole-image cap are refused; the same image non-interlaced streams")
+    func wholeImageCapInterlaced() throws {
+        let interlaced = PNGMatrixCase(colourType: 2, bitDepth: 8, transparency: false, interlaced: true)
+        let plain = PNGMatrixCase(colourType: 2, bitDepth: 8, transparency: false, interlaced: false)
+        let capped = ImageLimits(maxWholeImagePixels: Int64(PNGMatrixCase.width * PNGMatrixCase.height) - 1)
+        let spec = ThumbnailSpec(maxPixelSize: 6)
+
+        let error = #expect(throws: PhotoSourceError.self) {
+            _ = try ThumbnailRenderer.render(try interlaced.encoded(), spec: spec, limits: capped)
+        }
+
+        #expect(error?.code == .tooLarge)
+        #expect(error?.message.contains("interlaced PNG") == true)
+        #expect(try ThumbnailRenderer.render(try plain.encoded(), spec: spec, limits: capped).pixelSize.width == 6)
+    }
+
     @Test("A PNG cut short anywhere after its header is invalid data")
     func truncated() throws {
         let data = try PNGMatrixCase(colourType: 2, bitDepth: 8, transparency: false, interlaced: false).encoded()

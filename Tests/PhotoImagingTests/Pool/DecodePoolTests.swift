@@ -32,20 +32,15 @@ struct DecodePoolTests {
 
     @Test("work cancelled while queued never runs")
     func cancelledWorkDoesNotRun() async throws {
-        let pool = DecodePool(threadCount: 1)
-        let blocker = DispatchSemaphore(value: 0)
+        let (pool, busy) = await Self.occupiedPool()
         let ran = Locked(false)
-        let started = Locked(false)
-        let busy = Task { try await pool.run { started.mutate { $0 = true }; blocker.wait() } }
-        #expect(await eventually { started.value })
         let queued = Task { try await pool.run { ran.mutate { $0 = true } } }
         #expect(await eventually { pool.waitingCount == 1 })
 
         // When
         queued.cancel()
         let error = await #expect(throws: PhotoSourceError.self) { try await queued.value }
-        blocker.signal()
-        try await busy.value
+        try await busy.release()
         try await pool.run {}  // the dropped item has been passed by now
 
         // Then
@@ -55,23 +50,64 @@ struct DecodePoolTests {
 
     @Test("normal work is taken before low-priority work")
     func priorities() async throws {
-        let pool = DecodePool(threadCount: 1)
-        let blocker = DispatchSemaphore(value: 0)
+        let (pool, busy) = await Self.occupiedPool()
         let order = Locked([String]())
-        let started = Locked(false)
-        let busy = Task { try await pool.run { started.mutate { $0 = true }; blocker.wait() } }
-        #expect(await eventually { started.value })
         let low = Task { try await pool.run(priority: .low) { order.mutate { $0.append("low") } } }
         #expect(await eventually { pool.waitingCount == 1 })
         let normal = Task { try await pool.run { order.mutate { $0.append("normal") } } }
         #expect(await eventually { pool.waitingCount == 2 })
 
-        blocker.signal()
-        try await busy.value
+        try await busy.release()
         try await low.value
         try await normal.value
 
         #expect(order.value == ["normal", "low"])
+    }
+
+    @Test("low-priority work whose urgency is raised while it waits goes before older low work, not before normal work")
+    func urgency() async throws {
+        let (pool, busy) = await Self.occupiedPool()
+        let order = Locked([String]())
+        let wanted = PoolUrgency()
+        let tasks = [
+            Task { try await pool.run(priority: .low, urgency: PoolUrgency()) { order.mutate { $0.append("old low") } } },
+            Task { try await pool.run(priority: .low, urgency: wanted) { order.mutate { $0.append("wanted low") } } },
+        ]
+        #expect(await eventually { pool.waitingCount == 2 })
+        let normal = Task { try await pool.run { order.mutate { $0.append("normal") } } }
+        #expect(await eventually { pool.waitingCount == 3 })
+
+        // When
+        wanted.raise()
+        try await busy.release()
+        for task in tasks { try await task.value }
+        try await normal.value
+
+        // Then
+        #expect(order.value == ["normal", "wanted low", "old low"])
+        #expect(pool.waitingCount == 0)
+    }
+
+    /// A one-thread pool whose thread is held by a job until ``Occupation/release()``.
+    static func occupiedPool() async -> (DecodePool, Occupation) {
+        let pool = DecodePool(threadCount: 1)
+        let blocker = DispatchSemaphore(value: 0)
+        let started = Locked(false)
+        let job = Task { try await pool.run { started.mutate { $0 = true }; blocker.wait() } }
+        #expect(await eventually { started.value })
+        return (pool, Occupation(blocker: blocker, job: job))
+    }
+
+    /// The job holding an ``occupiedPool()``'s thread.
+    struct Occupation {
+        let blocker: DispatchSemaphore
+        let job: Task<Void, any Error>
+
+        /// Lets the job finish and waits for it.
+        func release() async throws {
+            blocker.signal()
+            try await job.value
+        }
     }
 
     @Test("many calls from many tasks all complete with their own results")
