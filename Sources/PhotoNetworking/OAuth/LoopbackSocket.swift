@@ -7,9 +7,14 @@ import Glibc
 /// The few blocking socket calls the loopback callback listener needs, with errors as
 /// ``PhotoSourceError`` (the C library's message in `detail`).
 enum LoopbackSocket {
+    /// `SOCK_STREAM | SOCK_CLOEXEC`, by their Linux values. Under MemberImportVisibility a clean
+    /// release build attributes the members of these Glibc constants (`SOCK_STREAM.rawValue`) to
+    /// CCurl, whose headers include the socket headers too, and refuses them here.
+    private static let streamCloseOnExec: Int32 = 1 | 0o2000000
+
     /// A listening TCP socket bound to `127.0.0.1:port` (never to another address).
     static func listen(port: UInt16) throws -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | 0o2000000 /* SOCK_CLOEXEC: Linux value; the Glibc constant is not always visible to Swift (it failed in release builds) */, 0)
+        let fd = socket(AF_INET, streamCloseOnExec, 0)
         guard fd >= 0 else { throw failure("open a socket for the sign-in redirect") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

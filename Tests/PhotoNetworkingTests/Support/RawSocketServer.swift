@@ -65,7 +65,7 @@ final class RawSocketServer: Sendable {
 
     /// Starts listening on `host` (a loopback address) and an ephemeral port.
     init(host: String = "127.0.0.1", behavior: @escaping @Sendable (Connection) -> Void) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | 0o2000000 /* SOCK_CLOEXEC: Linux value; the Glibc constant is not always visible to Swift (it failed in release builds) */, 0)
+        let fd = socket(AF_INET, 1 | 0o2000000, 0)  // SOCK_STREAM | SOCK_CLOEXEC by value, as in LoopbackSocket
         guard fd >= 0 else { throw POSIXError(.EIO) }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
