@@ -43,6 +43,10 @@ extension DemoCloud {
         public var deviceCodeLifetime: Duration
         /// The polling interval (whole seconds) the device endpoint announces.
         public var devicePollInterval: Int
+        /// Whether the server logs its start and stop (at info level, on standard error); the
+        /// REPL turns this off so its first screen is the listing. Warnings and errors are
+        /// logged either way.
+        public var logsLifecycle: Bool
 
         /// Creates a configuration; every parameter has a demo-friendly default.
         public init(
@@ -57,7 +61,8 @@ extension DemoCloud {
             accessTokenLifetime: Duration = .seconds(300),
             authorizationCodeLifetime: Duration = .seconds(120),
             deviceCodeLifetime: Duration = .seconds(600),
-            devicePollInterval: Int = 5
+            devicePollInterval: Int = 5,
+            logsLifecycle: Bool = true
         ) {
             self.albums = albums
             self.photoSizes = photoSizes.isEmpty ? Configuration.defaultPhotoSizes : photoSizes
@@ -71,6 +76,7 @@ extension DemoCloud {
             self.authorizationCodeLifetime = authorizationCodeLifetime
             self.deviceCodeLifetime = deviceCodeLifetime
             self.devicePollInterval = max(0, devicePollInterval)
+            self.logsLifecycle = logsLifecycle
         }
 
         /// Six albums: "Camera Roll" with 5,000 photos, four small ones and an empty one.

@@ -1,5 +1,6 @@
 public import Foundation
 import Hummingbird
+import Logging
 import NIOCore
 import PhotoSourceKit
 import ServiceLifecycle
@@ -49,13 +50,16 @@ public final class DemoCloud: Sendable {
         }
         let state = CloudState(configuration: configuration, controls: controls)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        var logger = Logger(label: "DemoCloud")
+        logger.logLevel = configuration.logsLifecycle ? .info : .warning
         let app = Application(
             router: Self.makeRouter(state: state),
             configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "DemoCloud"),
             onServerRunning: { channel in
                 continuation.yield(channel.localAddress?.port ?? port)
                 continuation.finish()
-            })
+            },
+            logger: logger)
         let group = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
         let task = Task {
             defer { continuation.finish() }

@@ -15,14 +15,19 @@ public enum DemoLibrary {
     static let markerName = ".demo-library"
 
     /// Where the library lives by default: `$XDG_CACHE_HOME/photosource/demo-library-v1`,
-    /// or `~/.cache/photosource/demo-library-v1`.
-    public static var defaultFolder: URL {
-        let environment = ProcessInfo.processInfo.environment
+    /// or `$HOME/.cache/photosource/demo-library-v1`.
+    public static var defaultFolder: URL { defaultFolder(environment: ProcessInfo.processInfo.environment) }
+
+    /// ``defaultFolder`` for the given environment (relative paths in it are ignored).
+    static func defaultFolder(environment: [String: String]) -> URL {
         let cache: URL
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
             cache = URL(fileURLWithPath: xdg, isDirectory: true)
         } else {
-            cache = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache", isDirectory: true)
+            // $HOME first, as the XDG spec says (it differs from the passwd entry under sudo and in containers).
+            let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
+                ?? FileManager.default.homeDirectoryForCurrentUser
+            cache = home.appendingPathComponent(".cache", isDirectory: true)
         }
         return cache.appendingPathComponent("photosource", isDirectory: true).appendingPathComponent(version, isDirectory: true)
     }

@@ -31,6 +31,8 @@ struct TokenRegistry {
         let refreshToken: String
         let expiresIn: Int
         let scope: String
+        /// Whose photos the token opens (sent back so a client can say "signed in as …").
+        let account: String
     }
 
     /// The outcome of checking a bearer token.
@@ -108,6 +110,7 @@ struct TokenRegistry {
         let refresh = RandomToken.make(prefix: "rt")
         accessTokens[access] = AccessGrant(account: account, expiresAt: now.advanced(by: lifetime))
         refreshTokens[refresh] = RefreshGrant(account: account, clientID: clientID, scope: scope)
-        return Issued(accessToken: access, refreshToken: refresh, expiresIn: Int(lifetime.components.seconds), scope: scope)
+        return Issued(
+            accessToken: access, refreshToken: refresh, expiresIn: Int(lifetime.components.seconds), scope: scope, account: account)
     }
 }

@@ -5,6 +5,8 @@ struct TokenResponse: Codable, Equatable {
     let expiresIn: Int
     let refreshToken: String
     let scope: String
+    /// Not in RFC 6749; like several real services, the demo cloud names the account.
+    let account: String
 
     init(_ issued: TokenRegistry.Issued) {
         accessToken = issued.accessToken
@@ -12,6 +14,7 @@ struct TokenResponse: Codable, Equatable {
         expiresIn = issued.expiresIn
         refreshToken = issued.refreshToken
         scope = issued.scope
+        account = issued.account
     }
 }
 

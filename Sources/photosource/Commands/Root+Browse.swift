@@ -39,7 +39,7 @@ extension Root {
                 var arguments = sources.isEmpty ? try ConfiguredSources().arguments() : sources
                 if let demoCloud {
                     // The demo cloud comes second: after the demo library, before the config file's sources.
-                    let url = try await demoCloud.start(configuration: .init(autoApprove: true))
+                    let url = try await demoCloud.start(configuration: .init(autoApprove: true, logsLifecycle: false))
                     arguments.insert("cloud:" + url.absoluteString, at: min(1, arguments.count))
                 }
                 return try arguments.map { try resolver.resolve($0).source }

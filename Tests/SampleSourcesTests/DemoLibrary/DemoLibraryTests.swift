@@ -98,6 +98,21 @@ struct DemoLibraryTests {
         #expect(DemoLibrary.defaultFolder.path.hasSuffix("/photosource/\(DemoLibrary.version)"))
     }
 
+    @Test("the default folder follows XDG_CACHE_HOME, then HOME; relative values are ignored", arguments: [
+        (["XDG_CACHE_HOME": "/xdg", "HOME": "/home/a"], "/xdg/photosource"),
+        (["XDG_CACHE_HOME": "relative", "HOME": "/home/a"], "/home/a/.cache/photosource"),
+        (["HOME": "/home/a"], "/home/a/.cache/photosource"),
+    ])
+    func defaultFolder(environment: [String: String], expected: String) {
+        #expect(DemoLibrary.defaultFolder(environment: environment).path == expected + "/" + DemoLibrary.version)
+    }
+
+    @Test("without HOME the default folder is under the account's home directory")
+    func defaultFolderWithoutHome() {
+        let expected = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/photosource").path
+        #expect(DemoLibrary.defaultFolder(environment: [:]).path == expected + "/" + DemoLibrary.version)
+    }
+
     /// A few photos of every kind: each theme, the rotated ones, PNGs, progressive JPEGs, scans.
     static let sample: [DemoPhoto] = {
         let small = DemoPlan.photos.filter { $0.size.pixelCount! <= 2_000_000 }

@@ -21,7 +21,7 @@ struct CloudCommandTests {
         #expect(login.lines.first == "Not signed in to Demo Cloud; type `login` to sign in.")
         #expect(login.lines.contains("To sign in, open this address in a browser:"))
         #expect(login.lines.contains { $0.hasPrefix("  \(cloud.url.absoluteString)/oauth/authorize?") })
-        #expect(login.lines.suffix(2) == ["Signed in to Demo Cloud.", "Signed in to Demo Cloud."])
+        #expect(login.lines.suffix(2) == ["Signed in to Demo Cloud as demo-user.", "Signed in to Demo Cloud as demo-user."])
 
         #expect(listed.status == 0, "\(listed.errors)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [String: Any])
