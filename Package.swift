@@ -90,6 +90,12 @@ let package = Package(
             dependencies: ["PhotoImaging", "PhotoSourceKit", "CTurboJPEG", "CPNG"],
             path: "Benchmarks/ThumbnailBenchmark",
             swiftSettings: strictSettings),
+        // The download benchmark's Swift side (Benchmarks/download.sh runs it beside curl --parallel).
+        .executableTarget(
+            name: "download-bench",
+            dependencies: ["PhotoNetworking"],
+            path: "Benchmarks/DownloadBenchmark",
+            swiftSettings: strictSettings),
 
         .testTarget(
             name: "PhotoSourceKitTests", dependencies: ["PhotoSourceKit"],

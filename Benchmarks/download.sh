@@ -22,24 +22,9 @@ for i in range(count):
         f.write(bytes(rng.getrandbits(8) for _ in range(rng.randint(8 << 10, 24 << 10))))
 PY
 
-# 2. The Swift side: the download-bench product when Package.swift declares it; otherwise the
-#    same sources compiled directly with swiftc -O (PhotoSourceKit + the client part of
-#    PhotoNetworking, which needs nothing but libcurl), into $OUT/build.
-if swift build -c release --product download-bench >/dev/null 2>&1; then
-    BENCH="$(swift build -c release --show-bin-path)/download-bench"
-else
-    B="$OUT/build" && mkdir -p "$B"
-    FLAGS=(-O -swift-version 6 -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault
-        -enable-upcoming-feature MemberImportVisibility -I "$B" -I Sources/CCurl)
-    swiftc "${FLAGS[@]}" -parse-as-library -module-name PhotoSourceKit -emit-module -emit-module-path "$B/PhotoSourceKit.swiftmodule" \
-        -emit-library -static -o "$B/libPhotoSourceKit.a" $(find Sources/PhotoSourceKit -name '*.swift')
-    swiftc "${FLAGS[@]}" -parse-as-library -module-name PhotoNetworking -emit-module -emit-module-path "$B/PhotoNetworking.swiftmodule" \
-        -emit-library -static -o "$B/libPhotoNetworking.a" \
-        $(find Sources/PhotoNetworking -name '*.swift' -not -path '*/OAuth/*' -not -path '*/Credentials/*')
-    swiftc "${FLAGS[@]}" -module-name DownloadBench Benchmarks/DownloadBenchmark/*.swift \
-        -L "$B" -lPhotoNetworking -lPhotoSourceKit -lswiftSynchronization -lcurl -o "$B/download-bench"
-    BENCH="$B/download-bench"
-fi
+# 2. The Swift side: the download-bench product, in release.
+swift build -c release --product download-bench >/dev/null
+BENCH="$(swift build -c release --show-bin-path)/download-bench"
 
 # 3. The server: Python's threading http.server (HTTP/1.1, keep-alive) on 127.0.0.1, an ephemeral port.
 python3 -u -m http.server 0 -p HTTP/1.1 --bind 127.0.0.1 --directory "$OUT/files" >"$OUT/server.log" 2>&1 &
