@@ -48,8 +48,7 @@ public struct ImageLimits: Sendable, Hashable {
     /// Throws `.tooLarge` when an image of `size` that must be decoded whole (`kind` names it in
     /// the message: "progressive JPEG", "interlaced PNG") has more than ``maxWholeImagePixels``.
     public func checkWholeImage(_ size: PixelSize, kind: String) throws {
-        let (pixels, overflow) = Int64(size.width).multipliedReportingOverflow(by: Int64(size.height))
-        guard !overflow, pixels <= maxWholeImagePixels else {
+        guard let pixels = size.pixelCount, Int64(pixels) <= maxWholeImagePixels else {
             throw PhotoSourceError(
                 .tooLarge,
                 "The \(kind) is \(size) pixels; such images are decoded whole, and the limit for that is "
@@ -60,8 +59,7 @@ public struct ImageLimits: Sendable, Hashable {
 
     /// Throws `.tooLarge` when `size` has more than ``maxPixels`` pixels (checked 64-bit math).
     public func check(_ size: PixelSize) throws {
-        let (pixels, overflow) = Int64(size.width).multipliedReportingOverflow(by: Int64(size.height))
-        guard !overflow, pixels <= maxPixels else {
+        guard let pixels = size.pixelCount, Int64(pixels) <= maxPixels else {
             throw PhotoSourceError(
                 .tooLarge,
                 "The image is \(size) pixels, more than the \(maxPixels)-pixel limit; "
