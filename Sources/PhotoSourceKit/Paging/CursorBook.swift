@@ -35,6 +35,10 @@ public actor CursorBook {
     }
 
     /// Returns page `page` of `scope` with `limit` items per page.
+    ///
+    /// A page is filled from as many batches as it takes: a server that caps its batches below
+    /// `limit` is called again (for the rest) until the page holds `limit` items or the listing
+    /// ends, so page *k* always starts at item *k* × `limit`.
     public func page(_ page: Int, of scope: ItemScope, limit: Int) async throws -> PageSlice {
         precondition(page >= 0 && limit > 0, "page must be >= 0 and limit > 0")
         let key = Key(scope: scope, limit: limit)
@@ -46,23 +50,49 @@ public actor CursorBook {
         }
         var current = min(page, chapter.cursors.count - 1)
         while true {
-            let cursor = chapter.cursors[current]
-            fetchCount += 1
-            let batch = try await fetch(scope, cursor, limit)
+            let (items, next) = try await fill(scope, from: chapter.cursors[current], limit: limit)
             chapter = chapters[key] ?? chapter  // another caller may have walked meanwhile
-            if let next = batch.nextCursor {
+            if let next {
                 if chapter.cursors.count == current + 1 { chapter.cursors.append(next) }
             } else {
                 chapter.lastPage = current
             }
             chapters[key] = chapter
             if current == page {
-                return PageSlice(items: batch.items, hasMore: batch.nextCursor != nil)
+                return PageSlice(items: items, hasMore: next != nil)
             }
-            guard batch.nextCursor != nil else { return PageSlice(items: [], hasMore: false) }
+            guard next != nil else { return PageSlice(items: [], hasMore: false) }
             current += 1
         }
     }
+
+    /// Calls the cursor until `limit` items came back or the listing ended; returns them and the
+    /// cursor after the last one (`nil` at the end).
+    private func fill(_ scope: ItemScope, from cursor: String?, limit: Int) async throws -> ([any PhotoSourceItem], String?) {
+        var items: [any PhotoSourceItem] = []
+        var cursor = cursor
+        var emptyBatches = 0
+        repeat {
+            fetchCount += 1
+            let batch = try await fetch(scope, cursor, limit - items.count)
+            items += batch.items
+            emptyBatches = batch.items.isEmpty ? emptyBatches + 1 : 0
+            if batch.nextCursor != nil, batch.nextCursor == cursor, batch.items.isEmpty {
+                throw PhotoSourceError(
+                    .invalidData, "Listing \(scope) returned an empty batch whose next cursor is the one it was asked for; it would never end.")
+            }
+            guard emptyBatches < Self.maximumEmptyBatches else {
+                throw PhotoSourceError(
+                    .invalidData, "Listing \(scope) returned \(emptyBatches) empty batches in a row, each with a next cursor; giving up.")
+            }
+            cursor = batch.nextCursor
+        } while items.count < limit && cursor != nil
+        return (items, cursor)
+    }
+
+    /// How many empty batches in a row (each with a next cursor) a page may take before the book
+    /// gives up: some services skip filtered-out entries that way, but not forever.
+    static let maximumEmptyBatches = 16
 
     /// Forgets every cursor of `scope` (for example after the server said a cursor expired).
     public func invalidate(_ scope: ItemScope) {

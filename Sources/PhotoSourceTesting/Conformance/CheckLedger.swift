@@ -3,7 +3,7 @@ struct CheckLedger {
     /// The first failure message of each check, and how many failures there were in all.
     private var failures: [ConformanceCheck: (first: String, count: Int)] = [:]
     private var subjects: [ConformanceCheck: [String]] = [:]
-    private var skipReasons: [ConformanceCheck: String] = [:]
+    private var skipReasons: [ConformanceCheck: (message: String, reason: CheckResult.SkipReason)] = [:]
     /// Why checks nothing reached were not run (set when a step cannot go on).
     var notReachedReason = "not reached"
 
@@ -22,9 +22,9 @@ struct CheckLedger {
         if condition { pass(check, subject) } else { fail(check, message()) }
     }
 
-    /// Marks `check` skipped with `reason`, unless something was recorded for it.
-    mutating func skip(_ check: ConformanceCheck, _ reason: String) {
-        if skipReasons[check] == nil { skipReasons[check] = reason }
+    /// Marks `check` skipped with `message`, unless something was recorded for it.
+    mutating func skip(_ check: ConformanceCheck, _ message: String, because reason: CheckResult.SkipReason = .nothingToCheck) {
+        if skipReasons[check] == nil { skipReasons[check] = (message, reason) }
     }
 
     /// One result per check, in declaration order.
@@ -38,7 +38,8 @@ struct CheckLedger {
                 let shown = seen.prefix(4).joined(separator: ", ") + (seen.count > 4 ? ", …" : "")
                 return CheckResult(check: check, status: .passed, message: "checked \(seen.count): \(shown)")
             }
-            return CheckResult(check: check, status: .skipped, message: skipReasons[check] ?? notReachedReason)
+            let skipped = skipReasons[check] ?? (notReachedReason, .notReached)
+            return CheckResult(check: check, status: .skipped, message: skipped.message, skipReason: skipped.reason)
         }
     }
 }

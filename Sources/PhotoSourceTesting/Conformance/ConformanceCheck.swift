@@ -12,6 +12,10 @@ public enum ConformanceCheck: String, Sendable, Hashable, CaseIterable, Codable 
     case backItemReturnsToParent = "back-item-returns-to-parent"
     /// No page has more items than `count` (back item aside) or the source's maximum page size.
     case pageSizeLimits = "page-size-limits"
+    /// Every page but the last holds exactly `count` items (back item aside), and page *k* starts
+    /// at item *k* × `count` of the whole listing: the back item does not count, and short
+    /// batches from a server are topped up rather than passed on as short pages.
+    case pageBoundaries = "page-boundaries"
     /// No id appears twice among the pages of a container, nor in one large listing.
     case noDuplicateIDs = "no-duplicate-ids"
     /// Small pages together hold exactly the ids of one large listing, and `hasMore` says so.

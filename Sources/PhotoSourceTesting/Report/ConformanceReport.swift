@@ -16,10 +16,15 @@ public struct ConformanceReport: Sendable, Hashable, Codable, CustomStringConver
         self.results = results
     }
 
-    /// Whether no check failed (skipped checks do not fail a report).
+    /// Whether no check failed. Skipped checks do not fail a report; see ``isComplete``.
     public var passed: Bool { failures.isEmpty }
+    /// Whether every check ran: none was skipped. A report that ``passed`` but is not complete
+    /// says nothing about the skipped checks (``skipped`` lists them, with why).
+    public var isComplete: Bool { skipped.isEmpty }
     /// The failed checks.
     public var failures: [CheckResult] { results.filter { $0.status == .failed } }
+    /// The skipped checks; each result's message and ``CheckResult/skipReason`` say why.
+    public var skipped: [CheckResult] { results.filter { $0.status == .skipped } }
 
     /// The result of `check`.
     public func result(for check: ConformanceCheck) -> CheckResult? {
@@ -36,17 +41,21 @@ public struct ConformanceReport: Sendable, Hashable, Codable, CustomStringConver
         results.count { $0.status == status }
     }
 
-    /// A one-line verdict: `"Tree (tree): 18 passed, 1 failed, 2 skipped"`.
+    /// A one-line verdict naming the skipped checks:
+    /// `"Tree (tree): 18 passed, 1 failed, 2 skipped (sign-out, signed-out-listing)"`.
     public var summary: String {
-        "\(sourceTitle) (\(sourceID)): \(count(.passed)) passed, \(count(.failed)) failed, \(count(.skipped)) skipped"
+        let counts = "\(count(.passed)) passed, \(count(.failed)) failed, \(count(.skipped)) skipped"
+        let names = skipped.isEmpty ? "" : " (" + skipped.map(\.name).joined(separator: ", ") + ")"
+        return "\(sourceTitle) (\(sourceID)): " + counts + names
     }
 
     /// The summary followed by the table of results.
     public var description: String { summary + "\n" + table }
 
-    /// Throws a ``ConformanceFailure`` naming every failed check, for callers outside Swift Testing.
-    public func requireAllPassed() throws {
-        if !passed { throw ConformanceFailure(report: self) }
+    /// Throws a ``ConformanceFailure`` naming every failed check, for callers outside Swift Testing;
+    /// with `strict`, skipped checks fail too.
+    public func requireAllPassed(strict: Bool = false) throws {
+        if !passed || (strict && !isComplete) { throw ConformanceFailure(report: self, strict: strict) }
     }
 }
 
@@ -54,10 +63,20 @@ public struct ConformanceReport: Sendable, Hashable, Codable, CustomStringConver
 public struct ConformanceFailure: Error, Sendable, CustomStringConvertible {
     /// The report that failed.
     public let report: ConformanceReport
+    /// Whether skipped checks count as failures (``ConformanceReport/requireAllPassed(strict:)``).
+    public let strict: Bool
 
-    /// `"Tree (tree) does not conform: no-duplicate-ids: …"`, one failed check per line.
+    /// Creates the error for `report`.
+    public init(report: ConformanceReport, strict: Bool = false) {
+        self.report = report
+        self.strict = strict
+    }
+
+    /// `"Tree (tree) does not conform: no-duplicate-ids: …"`, one failed (in strict mode also
+    /// skipped) check per line.
     public var description: String {
-        let lines = report.failures.map { "  \($0.name): \($0.message)" }
-        return (["\(report.sourceTitle) (\(report.sourceID)) does not conform:"] + lines).joined(separator: "\n")
+        let failed = report.failures.map { "  \($0.name): \($0.message)" }
+        let skipped = strict ? report.skipped.map { "  \($0.name) (skipped): \($0.message)" } : []
+        return (["\(report.sourceTitle) (\(report.sourceID)) does not conform:"] + failed + skipped).joined(separator: "\n")
     }
 }

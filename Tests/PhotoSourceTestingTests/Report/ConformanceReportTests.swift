@@ -16,7 +16,7 @@ struct ConformanceReportTests {
     func verdict() {
         #expect(!Self.report.passed)
         #expect(Self.report.failures.map(\.check) == [.noDuplicateIDs])
-        #expect(Self.report.summary == "Demo (demo): 1 passed, 1 failed, 1 skipped")
+        #expect(Self.report.summary == "Demo (demo): 1 passed, 1 failed, 1 skipped (sign-out)")
         #expect(Self.report.status(of: .stableIDs) == .skipped, "checks without a result count as skipped")
     }
 
@@ -53,6 +53,28 @@ struct ConformanceReportTests {
             issue.comments.contains { $0.rawValue.contains("fails no-duplicate-ids") }
         }
         ConformanceReport(sourceID: "ok", sourceTitle: "OK", results: [Self.report.results[0]]).expectAllPassed()
+    }
+
+    @Test("a passing report with skipped checks is not complete, and strict mode fails it, saying why")
+    func strict() throws {
+        // Given: nothing failed, one check skipped
+        let report = ConformanceReport(
+            sourceID: "ok", sourceTitle: "OK", results: [Self.report.results[0], Self.report.results[2]])
+
+        // Then
+        #expect(report.passed)
+        #expect(!report.isComplete)
+        #expect(report.skipped.map(\.check) == [.signOut])
+        #expect(report.skipped.first?.skipReason == .nothingToCheck, "a skipped result without a reason gets the generic one")
+        #expect(throws: Never.self) { try report.requireAllPassed() }
+        let failure = try #require(throws: ConformanceFailure.self) { try report.requireAllPassed(strict: true) }
+        #expect(failure.description.contains("sign-out (skipped): no signIn closure given"))
+        withKnownIssue {
+            report.expectAllPassed(strict: true)
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("skipped sign-out: no signIn closure given") }
+        }
+        report.expectAllPassed()
     }
 
     @Test("a report survives a JSON round trip, with checks by their printed names")

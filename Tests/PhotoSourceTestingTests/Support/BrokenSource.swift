@@ -27,6 +27,13 @@ enum Defect: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case ignoresSignOut
     /// The sideways photo advertises its stored size, not its upright size.
     case advertisesStoredSize
+    /// Page 0 of an album holds the back item and `count - 1` photos (the back item counted in
+    /// `count`); later pages start one item early to make up for it.
+    case backItemCounted
+    /// Pages are a cursor server's batches, capped at two items: short pages, wrong boundaries.
+    case shortBatches
+    /// Page 1 and later start one item early, repeating the previous page's last item.
+    case overlappingPages
     /// No defect: the base source as it is.
     case none
 
@@ -83,6 +90,9 @@ struct BrokenSource: PhotoSource {
     }
 
     func items(for container: (any PhotoSourceItem)?, in scope: ItemScope?, page: Int, count: Int) async throws -> ItemPage {
+        if let window = window(page: page, count: count) {
+            return try await slice(window, for: container, in: scope, page: page, count: count)
+        }
         let asked = defect == .oversizedPages ? count + 1 : count
         let listed = try await base.items(for: container, in: scope, page: defect == .endlessPages ? page % 2 : page, count: asked)
         var items = listed.items
@@ -108,6 +118,34 @@ struct BrokenSource: PhotoSource {
             break
         }
         return ItemPage(scope: listed.scope, page: page, count: count, items: items, hasMore: hasMore, totalCount: nil)
+    }
+}
+
+extension BrokenSource {
+    /// The part of the whole listing page `page` holds for the paging defects, `nil` for others.
+    private func window(page: Int, count: Int) -> (start: Int, length: Int, inAlbumsOnly: Bool)? {
+        switch defect {
+        case .backItemCounted: page == 0 ? (0, count - 1, true) : (page * count - 1, count, true)
+        case .shortBatches: (page * min(count, 2), min(count, 2), false)
+        case .overlappingPages: page == 0 ? (0, count, false) : (page * count - 1, count, false)
+        default: nil
+        }
+    }
+
+    /// Cuts `window` from the whole listing of the scope (the back item stays on page 0).
+    private func slice(
+        _ window: (start: Int, length: Int, inAlbumsOnly: Bool), for container: (any PhotoSourceItem)?, in scope: ItemScope?,
+        page: Int, count: Int
+    ) async throws -> ItemPage {
+        let whole = try await base.items(for: container, in: scope, page: 0, count: base.maximumPageSize)
+        if window.inAlbumsOnly, whole.scope.isRoot {
+            return try await base.items(for: container, in: scope, page: page, count: count)
+        }
+        let content = whole.contentItems
+        let start = min(content.count, window.start), end = min(content.count, start + window.length)
+        let back = page == 0 ? whole.items.filter { $0.kind == .back } : []
+        return ItemPage(
+            scope: whole.scope, page: page, count: count, items: back + content[start..<end], hasMore: end < content.count)
     }
 }
 

@@ -23,7 +23,7 @@ extension ConformanceRun {
     mutating func checkListingFaults() async {
         guard let injector = suite.faults else {
             let reason = "no FaultInjector wired into the source: pass faults: and build the listing with injectingFaults(from:)"
-            [.listingUnauthorized, .listingRateLimited, .listingServerError, .listingSlow].forEach { ledger.skip($0, reason) }
+            [.listingUnauthorized, .listingRateLimited, .listingServerError, .listingSlow].forEach { ledger.skip($0, reason, because: .noFaultInjection) }
             return
         }
         guard let target = listingFaultTarget else { return }

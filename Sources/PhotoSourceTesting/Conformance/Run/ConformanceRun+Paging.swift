@@ -24,6 +24,7 @@ extension ConformanceRun {
         ledger.expect(
             .pageSizeLimits, content <= min(requested, maximum), place,
             "\(place) has \(content) items for count \(requested) (maximum page size \(maximum))")
+        checkFullness(of: page, place: place, content: content, size: min(requested, maximum))
         let foreign = page.items.first { $0.sourceID != sourceID }
         ledger.expect(
             .itemSourceIDs, foreign == nil, scope.description,
@@ -63,6 +64,7 @@ extension ConformanceRun {
             }
         }
         compare(visit, large: large, largeComplete: complete, largeCount: count)
+        checkBoundaries(of: visit, whole: large)
         return first
     }
 
@@ -82,9 +84,9 @@ extension ConformanceRun {
             return
         }
         if largeComplete, large.count < small.count {
-            let largeSet = Set(large)
-            let extra = small.first { !largeSet.contains($0) } ?? ""
-            ledger.fail(.noMissingIDs, "\(walk) gives \(small.count) ids but one large listing only \(large.count); extra: \"\(extra)\"")
+            ledger.fail(
+                .noMissingIDs,
+                "\(walk) gives \(small.count) ids but one large listing only \(large.count); \(Self.surplus(of: small, over: large))")
             return
         }
         let shared = min(small.count, large.count)

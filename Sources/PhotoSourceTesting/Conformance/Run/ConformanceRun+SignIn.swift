@@ -8,8 +8,8 @@ extension ConformanceRun {
     /// `.notLoggedIn`; then `signIn` signs it in.
     mutating func checkSignedOutListing() async {
         guard let signIn = suite.signIn else {
-            ledger.skip(.signedOutListing, Self.noSignInReason)
-            ledger.skip(.signOut, Self.noSignInReason)
+            ledger.skip(.signedOutListing, Self.noSignInReason, because: .noSignIn)
+            ledger.skip(.signOut, Self.noSignInReason, because: .noSignIn)
             return
         }
         if await authenticated() != false {
