@@ -7,8 +7,13 @@ extension PhotoSourceConformance {
 
     /// How much of a source the suite looks at, and how long it waits.
     public struct Configuration: Sendable {
-        /// Images whose thumbnail and original are downloaded and decoded (default 5).
+        /// Images whose thumbnail and original are downloaded and decoded (default 20). Sources
+        /// with at most this many images (in the containers explored) have every one checked;
+        /// larger ones the first, the last and the rest picked at random with ``sampleSeed``.
         public var maximumImages: Int
+        /// The seed of the random image picks; `nil` picks a seed per run. The report prints
+        /// the seed used (``ConformanceReport/sampling``), so a run can be repeated exactly.
+        public var sampleSeed: UInt64?
         /// Containers below the root that are listed and paged through (default 5).
         public var maximumContainers: Int
         /// How deep below the root containers are sampled (default 2).
@@ -34,13 +39,14 @@ extension PhotoSourceConformance {
 
         /// Creates a configuration; every parameter has a default suited to unit tests.
         public init(
-            maximumImages: Int = 5, maximumContainers: Int = 5, maximumDepth: Int = 2, pageSize: Int = 3,
+            maximumImages: Int = 20, sampleSeed: UInt64? = nil, maximumContainers: Int = 5, maximumDepth: Int = 2, pageSize: Int = 3,
             maximumItemsPerContainer: Int = 300, thumbnailSpec: ThumbnailSpec = ThumbnailSpec(maxPixelSize: 64),
             limits: ImageLimits = .default, callTimeout: Duration = .seconds(30),
             faultTimeout: Duration = .milliseconds(200),
             makeThumbnailPipeline: (@Sendable () -> ThumbnailPipeline)? = nil
         ) {
             self.maximumImages = max(0, maximumImages)
+            self.sampleSeed = sampleSeed
             self.maximumContainers = max(0, maximumContainers)
             self.maximumDepth = max(0, maximumDepth)
             self.pageSize = max(1, pageSize)

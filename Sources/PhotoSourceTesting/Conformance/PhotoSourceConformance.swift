@@ -11,7 +11,8 @@ public import PhotoSourceKit
 /// ```
 ///
 /// The suite samples a bounded number of containers and images (see ``Configuration``), so large
-/// sources stay fast. With `signIn`, it signs the source out and in again (and leaves it signed in).
+/// sources stay fast: every image of a small source, and across the whole listing of a large one
+/// (the first, the last, the rest picked with a seed the report prints). With `signIn`, it signs the source out and in again (and leaves it signed in).
 /// With `faults`, a ``FaultInjector`` wired *into* the source (its listing built with
 /// ``PhotoSourceKit/ItemListing/injectingFaults(from:)``, its downloader a
 /// ``FaultInjectingDownloader``), it also checks how the source reacts to failing requests;
@@ -51,6 +52,8 @@ public struct PhotoSourceConformance: Sendable {
         await run.checkListingFaults()
         await run.checkDownloadFaults()
         await run.checkSignOut()
-        return ConformanceReport(sourceID: source.id, sourceTitle: source.title, results: run.ledger.results())
+        return ConformanceReport(
+            sourceID: source.id, sourceTitle: source.title, results: run.ledger.results(),
+            sampling: run.imageSample.map { "images checked: \($0.description)" }, sampleSeed: run.imageSample?.seed)
     }
 }

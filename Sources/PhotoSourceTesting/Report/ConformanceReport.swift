@@ -9,11 +9,22 @@ public struct ConformanceReport: Sendable, Hashable, Codable, CustomStringConver
     /// One result per ``ConformanceCheck``, in declaration order.
     public let results: [CheckResult]
 
+    /// Which images the image checks took, in words (`"images checked: 20 of 312 images: the
+    /// first, the last and 18 picked with seed 42"`), or `nil` when no image was looked for.
+    public let sampling: String?
+    /// The seed of the random image picks, when images were sampled rather than all checked;
+    /// pass it as ``PhotoSourceConformance/Configuration/sampleSeed`` to repeat the run.
+    public let sampleSeed: UInt64?
+
     /// Creates a report.
-    public init(sourceID: String, sourceTitle: String, results: [CheckResult]) {
+    public init(
+        sourceID: String, sourceTitle: String, results: [CheckResult], sampling: String? = nil, sampleSeed: UInt64? = nil
+    ) {
         self.sourceID = sourceID
         self.sourceTitle = sourceTitle
         self.results = results
+        self.sampling = sampling
+        self.sampleSeed = sampleSeed
     }
 
     /// Whether no check failed. Skipped checks do not fail a report; see ``isComplete``.
@@ -49,8 +60,8 @@ public struct ConformanceReport: Sendable, Hashable, Codable, CustomStringConver
         return "\(sourceTitle) (\(sourceID)): " + counts + names
     }
 
-    /// The summary followed by the table of results.
-    public var description: String { summary + "\n" + table }
+    /// The summary, the image sampling (when images were looked for), then the table of results.
+    public var description: String { ([summary] + (sampling.map { [$0] } ?? []) + [table]).joined(separator: "\n") }
 
     /// Throws a ``ConformanceFailure`` naming every failed check, for callers outside Swift Testing;
     /// with `strict`, skipped checks fail too.

@@ -19,6 +19,8 @@ struct BrokenSourceTests {
         (.backToWrongScope, [.backItemReturnsToParent], "back item of /travel/italy lists / "),
         // Unstable ids also make the pages disagree with the large listing and the back item's page.
         (.unstableIDs, [.stableIDs, .noMissingIDs, .backItemReturnsToParent, .pageBoundaries], "twice gave different ids"),
+        // The old suite only looked at the first 5 images.
+        (.textAmongPhotos, [.thumbnailDecodes, .fullImageDecodes], "\"travel/photo5\" in /travel"),
         // The old suite passed these two: no id is missing or repeated, no page is oversized.
         (.backItemCounted, [.pageBoundaries], "page 0 of /travel has 2 items for count 3 (back item aside) yet hasMore == true"),
         (.shortBatches, [.pageBoundaries], "page 0 of / has 2 items for count 3"),

@@ -126,7 +126,8 @@ struct ConformanceReportOutputTests {
         let report = await PhotoSourceConformance(source: ListingKind.cursor.source(of: try .standard())).run()
         let lines = report.description.split(separator: "\n")
 
-        #expect(lines.count == ConformanceCheck.allCases.count + 2, "summary, header, one line per check")
+        #expect(lines.count == ConformanceCheck.allCases.count + 3, "summary, sampling, header, one line per check")
+        #expect(lines[1] == "images checked: all 17 images")
         let skipped = 6  // the two sign-in checks and the four listing-fault checks
         #expect(
             lines[0] == "Memory (cursor) (memory): \(ConformanceCheck.allCases.count - skipped) passed, 0 failed, \(skipped) skipped "

@@ -34,6 +34,8 @@ enum Defect: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case shortBatches
     /// Page 1 and later start one item early, repeating the previous page's last item.
     case overlappingPages
+    /// The tenth photo of the library (the sixth of "travel") is a text file.
+    case textAmongPhotos
     /// No defect: the base source as it is.
     case none
 
@@ -63,6 +65,9 @@ struct BrokenSource: PhotoSource {
             let photo = library.folders["family"]![index]
             library.folders["family"]![index] = .image(
                 id: photo.id, sourceID: photo.sourceID, title: photo.title, pixelSize: photo.pixelSize!.transposed)
+        case .textAmongPhotos:
+            library.originals["travel/photo5"] = Data("order notes: 2 prints, matte".utf8)
+            downloader = library.downloader
         case .undecodableThumbnail:
             let real = library.downloader
             downloader = ClosureImageDownloader { item, variant in

@@ -2,11 +2,16 @@ import PhotoImaging
 import PhotoSourceKit
 
 extension ConformanceRun {
-    /// Downloads and decodes the thumbnail and the original of up to `maximumImages` images,
-    /// and compares each original's upright size with the item's advertised `pixelSize`.
+    /// Downloads and decodes the thumbnail and the original of up to `maximumImages` images
+    /// picked across everything explored (``ImageSample``), and compares each original's
+    /// upright size with the item's advertised `pixelSize`.
     mutating func checkImages() async {
         guard !visits.isEmpty else { return }
-        let sample = images.prefix(configuration.maximumImages)
+        let picks = ImageSample(
+            total: images.count, maximum: configuration.maximumImages,
+            seed: configuration.sampleSeed ?? UInt64.random(in: 0...UInt64(UInt32.max)))
+        imageSample = picks
+        let sample = picks.positions.map { images[$0] }
         if sample.isEmpty {
             let reason = "no image in the \(visits.count) container(s) sampled"
             [.thumbnailDecodes, .fullImageDecodes, .advertisedPixelSize].forEach { ledger.skip($0, reason) }

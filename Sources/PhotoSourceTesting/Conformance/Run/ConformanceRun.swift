@@ -27,6 +27,8 @@ struct ConformanceRun {
     var visits: [ScopeVisit] = []
     /// Images found while exploring.
     var images: [SampledImage] = []
+    /// Which images the image checks took.
+    var imageSample: ImageSample?
     /// Images whose thumbnail downloaded and decoded cleanly.
     var goodImages: [SampledImage] = []
 
