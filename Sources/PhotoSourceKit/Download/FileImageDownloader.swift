@@ -1,9 +1,4 @@
 public import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads images from a folder: item ids are paths relative to the root.
 ///
@@ -33,37 +28,10 @@ public struct FileImageDownloader: ImageDownloading {
         return try read(url, name: item.id)
     }
 
-    /// Reads a file with the size limit; `name` is used in error messages.
+    /// Reads a file with the size limit; `name` is used in error messages
+    /// (``FileContents/read(_:maximumBytes:name:)`` with the downloader's limit, as image data).
     public func read(_ url: URL, name: String) throws -> ImageData {
-        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)  // O_NONBLOCK: a FIFO must not hang the open
-        guard fd >= 0 else { throw PhotoSourceError.fileSystem(errno: errno, reading: name) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw PhotoSourceError.fileSystem(errno: errno, reading: name) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw PhotoSourceError(.invalidData, "\(name) is not a regular file.")
-        }
-        let size = Int(info.st_size)
-        guard size <= maximumBytes else {
-            throw PhotoSourceError(.tooLarge, "\(name) is \(size) bytes, more than the limit of \(maximumBytes).")
-        }
-        // Read into uninitialized memory: zero-filling a 6 MB original first costs as much as
-        // copying it in.
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: 16)
-        var filled = 0
-        while filled < size {
-            let n = Glibc.read(fd, buffer + filled, size - filled)
-            if n < 0 {
-                if errno == EINTR { continue }
-                let error = PhotoSourceError.fileSystem(errno: errno, reading: name)
-                buffer.deallocate()
-                throw error
-            }
-            if n == 0 { break }
-            filled += n
-        }
-        let data = Data(bytesNoCopy: buffer, count: filled, deallocator: .custom { pointer, _ in pointer.deallocate() })
-        let validator = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)-\(size)"
-        return ImageData(bytes: data, contentType: nil, validator: validator)
+        let contents = try FileContents.read(url, maximumBytes: maximumBytes, name: name)
+        return ImageData(bytes: contents.bytes, contentType: nil, validator: contents.version)
     }
 }
