@@ -25,6 +25,8 @@ extension DemoCloud {
         public var photoSizes: [PixelSize]
         /// The long side of server-side thumbnails, in pixels.
         public var thumbnailLongSide: Int
+        /// The long side of thumbnails unless configured otherwise (320 px, as many photo clouds).
+        public static let defaultThumbnailLongSide = 320
         /// The page size used when a request gives no `limit`.
         public var defaultPageSize: Int
         /// The largest `limit` the API honours; larger requests are clamped.
@@ -52,7 +54,7 @@ extension DemoCloud {
         public init(
             albums: [Album] = Configuration.defaultAlbums,
             photoSizes: [PixelSize] = Configuration.defaultPhotoSizes,
-            thumbnailLongSide: Int = 320,
+            thumbnailLongSide: Int = defaultThumbnailLongSide,
             defaultPageSize: Int = 50,
             maximumPageSize: Int = 200,
             clientID: String = DemoCloud.defaultClientID,

@@ -47,12 +47,16 @@ public struct RemoteAlbumSource: PhotoSourceWrapper {
     ///   - autoApprove: approve sign-ins without a person (the demo cloud's auto-approve mode).
     ///   - signInMethod: browser (PKCE) or device code.
     ///   - clientID: the OAuth client id the cloud knows.
+    ///   - thumbnailLongSide: the long side of the cloud's thumbnails (the demo cloud's
+    ///     ``DemoCloud/Configuration/thumbnailLongSide``, 320 by default); larger thumbnails are
+    ///     made from the original. `nil` always uses the cloud's thumbnails.
     ///   - client: the HTTP client.
     /// - Throws: `.invalidData` when `baseURL` or an origin is not a usable http(s) URL.
     public init(
         baseURL: URL, credentialStore: any CredentialStore, allowedOrigins: [String] = [],
         autoApprove: Bool = false, signInMethod: SignInMethod = .browser,
-        clientID: String = DemoCloud.defaultClientID, client: HTTPClient = .shared
+        clientID: String = DemoCloud.defaultClientID,
+        thumbnailLongSide: Int? = DemoCloud.Configuration.defaultThumbnailLongSide, client: HTTPClient = .shared
     ) throws {
         let root = try Self.normalized(baseURL)
         var options = HTTPOptions(addressPolicy: try AddressPolicy.trusting(origins: [Self.origin(of: root)] + allowedOrigins))
@@ -67,7 +71,7 @@ public struct RemoteAlbumSource: PhotoSourceWrapper {
         let api = RemoteAlbumAPI(
             baseURL: root, sourceID: id, requester: AuthorizedRequester(client: client, session: session), options: options)
         self.base = DefaultPhotoSource(
-            id: id, title: "Demo Cloud", maximumPageSize: Self.maximumPageSize,
+            id: id, title: "Demo Cloud", maximumPageSize: Self.maximumPageSize, thumbnailVariantLongSide: thumbnailLongSide,
             listing: .cursor { scope, cursor, limit in try await api.batch(of: scope, after: cursor, limit: limit) },
             downloader: HTTPImageDownloader(client: client, session: session, options: options) { item, variant in
                 try api.imageURL(of: item, variant)

@@ -92,7 +92,9 @@ extension ThumbnailCache {
         events.bump(\.downloads)
         let image: ImageData
         do {
-            image = try await source.downloader.download(item, from: source, variant: .thumbnail)
+            // The original when the source's thumbnails are smaller than asked.
+            let variant = source.variant(forThumbnailOf: slot.spec.maxPixelSize)
+            image = try await source.downloader.download(item, from: source, variant: variant)
         } catch {
             throw PhotoSourceError.wrapping(error, context: "Downloading \(item.title)")
         }

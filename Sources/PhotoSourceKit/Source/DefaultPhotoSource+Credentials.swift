@@ -4,10 +4,11 @@ extension DefaultPhotoSource {
     /// ``ClosureImageDownloader/init(credentialsFrom:_:)`` for the bytes.
     public convenience init(
         id: String, title: String, iconPath: String? = nil, maximumPageSize: Int = 500,
+        thumbnailVariantLongSide: Int? = nil,
         listing: AuthorizedListing, downloader: any ImageDownloading, authSession: AuthSession
     ) {
         self.init(
             id: id, title: title, iconPath: iconPath, maximumPageSize: maximumPageSize,
-            listing: listing.listing(credentialsFrom: authSession), downloader: downloader, authSession: authSession)
+            thumbnailVariantLongSide: thumbnailVariantLongSide, listing: listing.listing(credentialsFrom: authSession), downloader: downloader, authSession: authSession)
     }
 }

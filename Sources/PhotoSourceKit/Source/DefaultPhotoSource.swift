@@ -13,6 +13,7 @@ public final class DefaultPhotoSource: PhotoSource {
     public let title: String
     public let iconPath: String?
     public let maximumPageSize: Int
+    public let thumbnailVariantLongSide: Int?
     /// How the source lists a scope.
     public let listing: ItemListing
     /// The sign-in session, or `nil` for sources without sign-in.
@@ -21,14 +22,20 @@ public final class DefaultPhotoSource: PhotoSource {
     private let cursorBook: CursorBook?
 
     /// Creates a source.
+    ///
+    /// - Parameter thumbnailVariantLongSide: the long side of the downloader's `.thumbnail`
+    ///   variant when the service renders fixed-size thumbnails (see
+    ///   ``PhotoSource/thumbnailVariantLongSide``); `nil` when it returns the original.
     public init(
         id: String, title: String, iconPath: String? = nil, maximumPageSize: Int = 500,
+        thumbnailVariantLongSide: Int? = nil,
         listing: ItemListing, downloader: any ImageDownloading, authSession: AuthSession? = nil
     ) {
         self.id = id
         self.title = title
         self.iconPath = iconPath
         self.maximumPageSize = max(1, maximumPageSize)
+        self.thumbnailVariantLongSide = thumbnailVariantLongSide.map { max(1, $0) }
         self.listing = listing
         self.authSession = authSession
         self.baseDownloader = downloader

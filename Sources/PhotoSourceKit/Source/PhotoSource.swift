@@ -16,6 +16,11 @@ public protocol PhotoSource: Sendable {
     var downloader: any ImageDownloading { get }
     /// The largest `count` the source answers in one page.
     var maximumPageSize: Int { get }
+    /// The long side, in pixels, of what the downloader's `.thumbnail` variant returns when the
+    /// service renders thumbnails of a fixed size (for example 320); `nil` when the variant is
+    /// the original or its size is unknown (the default). The thumbnail cache fetches `.full`
+    /// for thumbnails larger than this, instead of upscaling nothing and returning a small one.
+    var thumbnailVariantLongSide: Int? { get }
 
     /// Whether the user is signed in (sources without sign-in are always).
     func isAuthenticated() async throws -> Bool
@@ -35,6 +40,16 @@ public protocol PhotoSource: Sendable {
 }
 
 extension PhotoSource {
+    /// `nil`: the `.thumbnail` variant serves thumbnails of any size.
+    public var thumbnailVariantLongSide: Int? { nil }
+
+    /// The variant to download for a thumbnail whose long side is `longSide` pixels: `.full`
+    /// when the source's thumbnails are smaller than that, `.thumbnail` otherwise.
+    public func variant(forThumbnailOf longSide: Int) -> ImageVariant {
+        guard let offered = thumbnailVariantLongSide, longSide > offered else { return .thumbnail }
+        return .full
+    }
+
     /// Lists one page of `scope` itself.
     public func items(in scope: ItemScope, page: Int, count: Int) async throws -> ItemPage {
         try await items(for: nil, in: scope, page: page, count: count)

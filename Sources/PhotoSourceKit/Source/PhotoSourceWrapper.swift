@@ -12,6 +12,7 @@ extension PhotoSourceWrapper {
     public var iconPath: String? { base.iconPath }
     public var downloader: any ImageDownloading { base.downloader }
     public var maximumPageSize: Int { base.maximumPageSize }
+    public var thumbnailVariantLongSide: Int? { base.thumbnailVariantLongSide }
     public func isAuthenticated() async throws -> Bool { try await base.isAuthenticated() }
     public func items(for container: (any PhotoSourceItem)?, in scope: ItemScope?, page: Int, count: Int) async throws -> ItemPage {
         try await base.items(for: container, in: scope, page: page, count: count)

@@ -27,6 +27,7 @@ public struct FaultInjectingSource: PhotoSource {
     public var iconPath: String? { base.iconPath }
     /// The base source's maximum page size.
     public var maximumPageSize: Int { base.maximumPageSize }
+    public var thumbnailVariantLongSide: Int? { base.thumbnailVariantLongSide }
     /// The base source's downloader, wrapped in a ``FaultInjectingDownloader``.
     public var downloader: any ImageDownloading { FaultInjectingDownloader(base: base.downloader, injector: injector) }
     /// Asks the base source (faults never apply here).
