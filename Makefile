@@ -4,7 +4,7 @@
 export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT      ?= swift
 APT_DEPS   := libturbojpeg0-dev libpng-dev libcurl4-openssl-dev pkg-config
-BENCH_DEPS := libvips-tools python3-pil imagemagick curl time
+BENCH_DEPS := libvips-tools python3-pil imagemagick curl time nginx-light wrk
 BIN        := .build/debug/photosource
 
 .PHONY: deps bench-deps build demo test bench clean
@@ -29,6 +29,7 @@ bench: bench-deps
 	./Benchmarks/run.sh
 	./Benchmarks/listing.sh
 	./Benchmarks/download.sh
+	./Benchmarks/service.sh
 
 clean:
 	rm -rf .build

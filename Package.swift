@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "PhotoNetworking", targets: ["PhotoNetworking"]),
         .library(name: "PhotoSourceTesting", targets: ["PhotoSourceTesting"]),
         .library(name: "SampleSources", targets: ["SampleSources"]),
+        .library(name: "PhotoSourceService", targets: ["PhotoSourceService"]),
         .executable(name: "photosource", targets: ["photosource"]),
     ],
     dependencies: [
@@ -29,6 +30,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // Also already in the graph through Hummingbird; named so the demo cloud can set its log level.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The print-ordering service: its SQLite store (SQLite bundled, no system package) and metrics.
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // System libraries (the only C the package links against).
@@ -75,11 +80,28 @@ let package = Package(
             ],
             path: "SampleSources",
             swiftSettings: strictSettings),
+        // The print-ordering HTTP service (`photosource serve`), embeddable in a shop's Swift server.
+        .target(
+            name: "PhotoSourceService",
+            dependencies: [
+                "PhotoSourceKit", "PhotoImaging", "PhotoNetworking", "SampleSources",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            resources: [.copy("Resources/openapi.yaml")],
+            swiftSettings: strictSettings),
         // The CLI: REPL browser and scriptable commands.
         .executableTarget(
             name: "photosource",
             dependencies: [
                 "PhotoSourceKit", "PhotoImaging", "PhotoNetworking", "PhotoSourceTesting", "SampleSources",
+                "PhotoSourceService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
@@ -121,6 +143,16 @@ let package = Package(
         .testTarget(
             name: "PhotoSourceTestingTests",
             dependencies: ["PhotoSourceTesting", "PhotoSourceKit", "PhotoImaging"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "PhotoSourceServiceTests",
+            dependencies: [
+                "PhotoSourceService", "PhotoSourceKit", "PhotoImaging", "SampleSources",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "photosourceTests", dependencies: ["photosource", "PhotoSourceKit"],

@@ -15,5 +15,5 @@ struct Root: AsyncParsableCommand {
             Only public addresses are contacted, plus the origin of a cloud:URL and the origins \
             given with --allow-origin or PHOTOSOURCE_ALLOW_ORIGINS (comma-separated).
             """,
-        subcommands: [Browse.self, List.self, Info.self, Get.self, Fetch.self, Check.self, MakeThumbnails.self, DemoCloudServer.self])
+        subcommands: [Browse.self, List.self, Info.self, Get.self, Fetch.self, Check.self, MakeThumbnails.self, DemoCloudServer.self, Serve.self])
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoSourceKit
+import PhotoSourceService
 import SampleSources
 
 /// A source named on the command line, with the two things scripts need beyond the
@@ -49,14 +50,6 @@ extension ResolvedSource {
             saveOriginal: nil)
     }
 
-    /// The scope of a relative folder path: one step per component, each step's id the path so far.
-    static func pathScope(_ path: String) -> ItemScope {
-        var scope = ItemScope.root
-        var prefix = ""
-        for component in path.split(separator: "/") {
-            prefix = prefix.isEmpty ? String(component) : prefix + "/" + component
-            scope = scope.appending(id: prefix, title: String(component))
-        }
-        return scope
-    }
+    /// The scope of a relative folder path (the service resolves folder scopes the same way).
+    static func pathScope(_ path: String) -> ItemScope { ServiceSource.pathScope(path) }
 }

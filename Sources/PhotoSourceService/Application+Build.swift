@@ -1,0 +1,106 @@
+import Foundation
+public import Hummingbird
+public import Logging
+import PhotoImaging
+import PhotoSourceKit
+public import Prometheus
+import Metrics
+
+/// How to build the service: the configuration plus the pieces a test or an embedding server
+/// may want to supply itself.
+public struct ServiceArguments: Sendable {
+    /// The configuration.
+    public var configuration: ServiceConfiguration
+    /// The sources; resolved from `configuration.sources` when `nil`.
+    public var catalog: SourceCatalog?
+    /// The store; the SQLite file `service.sqlite` in the state folder when `nil`.
+    public var store: (any ServiceStore)?
+    /// Where the service logs.
+    public var logger: Logger
+    /// The registry `/metrics` emits (bootstrap `MetricsSystem` with a factory over it to fill it).
+    public var metrics: PrometheusCollectorRegistry
+    /// Called with the bound port once the server listens (for `listening on …`).
+    public var onListening: @Sendable (_ port: Int) async -> Void
+
+    /// Arguments for `configuration`, with the defaults above.
+    public init(
+        configuration: ServiceConfiguration, catalog: SourceCatalog? = nil, store: (any ServiceStore)? = nil,
+        logger: Logger = Logger(label: "photosource.service"), metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
+        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) {
+        self.configuration = configuration
+        self.catalog = catalog
+        self.store = store
+        self.logger = logger
+        self.metrics = metrics
+        self.onListening = onListening
+    }
+}
+
+/// The whole service as a ServiceLifecycle service: used by `photosource serve` and by the tests.
+///
+/// Opens (and migrates) the store before returning, so the server accepts requests only on an
+/// up-to-date schema. Run it with `runService()` (SIGTERM/SIGINT drain requests in flight) or
+/// inside your own `ServiceGroup`.
+public func buildApplication(_ arguments: ServiceArguments) async throws -> some ApplicationProtocol {
+    let configuration = arguments.configuration
+    let state = URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)
+    let store: any ServiceStore
+    var ownedStore: SQLiteServiceStore?
+    if let given = arguments.store {
+        store = given
+    } else {
+        let opened = try await SQLiteServiceStore.open(file: state.appendingPathComponent("service.sqlite"))
+        store = opened
+        ownedStore = opened
+    }
+    let catalog = try arguments.catalog ?? SourceCatalog.resolve(configuration.sources)
+    let thumbnails = ThumbnailCache(.init(diskDirectory: state.appendingPathComponent("thumbnails", isDirectory: true)))
+    let dependencies = try ServiceDependencies(configuration: configuration, store: store, catalog: catalog, thumbnails: thumbnails)
+    let router = buildRouter(dependencies, metrics: arguments.metrics)
+    let onListening = arguments.onListening
+    var app = Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "photosource"),
+        onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
+        logger: arguments.logger)
+    // The store the service opened closes after the server has drained.
+    if let ownedStore { app.addServices(ownedStore) }
+    return app
+}
+
+/// The router: middleware (outermost first) and one controller per resource.
+public func buildRouter(_ dependencies: ServiceDependencies, metrics: PrometheusCollectorRegistry) -> Router<ServiceRequestContext> {
+    let limits = dependencies.configuration.limits
+    let router = Router(context: ServiceRequestContext.self)
+    router.addMiddleware {
+        SecurityHeadersMiddleware()
+        CORSAllowListMiddleware(allowedOrigins: Set(dependencies.configuration.allowedOrigins))
+        ProblemMiddleware()
+        MetricsMiddleware()
+        RateLimitMiddleware(limiter: RateLimiter(limit: limits.requestsPerMinute))
+        BodyLimitMiddleware(maximumBytes: limits.maximumBodyBytes)
+    }
+    SessionsController(dependencies: dependencies).addRoutes(to: router)
+    SourcesController(dependencies: dependencies).addRoutes(to: router)
+    ItemsController(dependencies: dependencies).addRoutes(to: router)
+    ThumbnailsController(dependencies: dependencies).addRoutes(to: router)
+    OriginalsController(dependencies: dependencies).addRoutes(to: router)
+    SystemController(dependencies: dependencies, registry: metrics).addRoutes(to: router)
+    return router
+}
+
+/// Process-wide metrics for `photosource serve`: bootstraps swift-metrics with a Prometheus
+/// factory over a new registry and returns the registry for ``ServiceArguments/metrics``.
+/// Call once per process (swift-metrics allows one bootstrap); embedding servers that already
+/// bootstrapped pass their own registry instead.
+public func bootstrapServiceMetrics() -> PrometheusCollectorRegistry {
+    let registry = PrometheusCollectorRegistry()
+    MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+    return registry
+}
+
+/// Builds the service and runs it until SIGTERM or SIGINT, which drain requests in flight.
+public func runService(_ arguments: ServiceArguments) async throws {
+    try await buildApplication(arguments).runService()
+}

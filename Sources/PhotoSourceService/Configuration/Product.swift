@@ -1,0 +1,43 @@
+public import PhotoSourceKit
+
+/// A print product a shop sells: the size fitness is computed against, and the lowest DPI it accepts.
+public struct Product: Sendable, Hashable, Codable {
+    /// The id a request names in `product=` (`"4x6"`).
+    public var id: String
+    /// The name to show (`"4×6 in print"`).
+    public var name: String
+    /// The short side, in ``unit``.
+    public var width: Double
+    /// The long side, in ``unit``.
+    public var height: Double
+    /// `inches` or `millimeters`.
+    public var unit: PrintSize.Unit
+    /// Below this effective DPI the photo is `low` for this product; twice it is `good`.
+    public var minimumDPI: Double
+
+    /// Creates a product.
+    public init(id: String, name: String, width: Double, height: Double, unit: PrintSize.Unit, minimumDPI: Double) {
+        self.id = id
+        self.name = name
+        self.width = width
+        self.height = height
+        self.unit = unit
+        self.minimumDPI = minimumDPI
+    }
+
+    /// The product's print size.
+    public var printSize: PrintSize { PrintSize(name: name, width: width, height: height, unit: unit) }
+
+    /// The judge for this product: `acceptable` from ``minimumDPI``, `good` from twice it (at least 300).
+    public var fitness: PrintFitness { PrintFitness(goodDPI: max(300, minimumDPI * 2), acceptableDPI: minimumDPI) }
+
+    /// The products a shop gets with no configuration: common photo prints and A4/A3.
+    public static let defaults: [Product] = [
+        Product(id: "4x6", name: "4×6 in print", width: 4, height: 6, unit: .inches, minimumDPI: 150),
+        Product(id: "5x7", name: "5×7 in print", width: 5, height: 7, unit: .inches, minimumDPI: 150),
+        Product(id: "8x10", name: "8×10 in print", width: 8, height: 10, unit: .inches, minimumDPI: 150),
+        Product(id: "16x20", name: "16×20 in poster", width: 16, height: 20, unit: .inches, minimumDPI: 100),
+        Product(id: "a4", name: "A4 print", width: 210, height: 297, unit: .millimeters, minimumDPI: 150),
+        Product(id: "a3", name: "A3 poster", width: 297, height: 420, unit: .millimeters, minimumDPI: 120),
+    ]
+}

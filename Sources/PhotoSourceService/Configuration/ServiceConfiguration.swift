@@ -1,0 +1,80 @@
+import Foundation
+
+/// Everything `photosource serve` needs, read from one JSON file (see `docs/service-config.md`
+/// in the README's "Run the service") with environment overrides on top.
+///
+/// Secrets are never kept in plain text: API keys are SHA-256 hashes (`sha256:HEX`); URL-signing
+/// keys and the token-sealing key are base64 and belong in a file only the service reads.
+public struct ServiceConfiguration: Sendable, Codable {
+    /// Request limits.
+    public struct Limits: Sendable, Codable, Hashable {
+        /// The largest request body accepted, in bytes (larger ones get 413).
+        public var maximumBodyBytes: Int
+        /// Requests one customer session, or one client address without a session, may make per minute.
+        public var requestsPerMinute: Int
+        /// How long a customer session lives after its last use, in seconds (sliding).
+        public var sessionLifetimeSeconds: Int
+        /// How long a thumbnail URL stays valid, in seconds.
+        public var thumbnailURLLifetimeSeconds: Int
+        /// How long an original's URL stays valid, in seconds (days: labs fetch late).
+        public var originalURLLifetimeSeconds: Int
+        /// How long one call into a source may take before the request answers 504, in seconds.
+        public var sourceTimeoutSeconds: Double
+
+        /// Creates limits; the defaults suit one shop on one machine.
+        public init(
+            maximumBodyBytes: Int = 64 * 1024, requestsPerMinute: Int = 600, sessionLifetimeSeconds: Int = 2 * 3600,
+            thumbnailURLLifetimeSeconds: Int = 24 * 3600, originalURLLifetimeSeconds: Int = 7 * 24 * 3600,
+            sourceTimeoutSeconds: Double = 20
+        ) {
+            self.maximumBodyBytes = maximumBodyBytes
+            self.requestsPerMinute = requestsPerMinute
+            self.sessionLifetimeSeconds = sessionLifetimeSeconds
+            self.thumbnailURLLifetimeSeconds = thumbnailURLLifetimeSeconds
+            self.originalURLLifetimeSeconds = originalURLLifetimeSeconds
+            self.sourceTimeoutSeconds = sourceTimeoutSeconds
+        }
+    }
+
+    /// The address to listen on (`127.0.0.1`).
+    public var host: String
+    /// The port; 0 picks a free one.
+    public var port: Int
+    /// The URL clients reach the service at, for signed URLs (`http://HOST:PORT` when `nil`).
+    public var publicBaseURL: String?
+    /// Sources: `demo`, `demo-cloud` (an in-process demo cloud), `local:PATH`, `cloud:URL`, `urls:FILE`.
+    public var sources: [String]
+    /// Hashes of the shops' API keys, each `sha256:` and 64 hex digits.
+    public var apiKeyHashes: [String]
+    /// URL-signing keys, base64, at least 32 bytes each: the first signs, all verify.
+    public var signingKeys: [String]
+    /// The AES-GCM key sealing source tokens in the store, base64 of 32 bytes.
+    public var sealingKey: String
+    /// Browser origins allowed to call the API (`https://shop.example`); never `*`.
+    public var allowedOrigins: [String]
+    /// Request limits.
+    public var limits: Limits
+    /// The products fitness is computed against.
+    public var products: [Product]
+    /// The folder of the SQLite store and the thumbnail cache.
+    public var stateDirectory: String
+
+    /// Creates a configuration.
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, publicBaseURL: String? = nil, sources: [String] = ["demo"],
+        apiKeyHashes: [String], signingKeys: [String], sealingKey: String, allowedOrigins: [String] = [],
+        limits: Limits = Limits(), products: [Product] = Product.defaults, stateDirectory: String
+    ) {
+        self.host = host
+        self.port = port
+        self.publicBaseURL = publicBaseURL
+        self.sources = sources
+        self.apiKeyHashes = apiKeyHashes
+        self.signingKeys = signingKeys
+        self.sealingKey = sealingKey
+        self.allowedOrigins = allowedOrigins
+        self.limits = limits
+        self.products = products
+        self.stateDirectory = stateDirectory
+    }
+}

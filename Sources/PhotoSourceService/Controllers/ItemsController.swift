@@ -1,0 +1,87 @@
+import Foundation
+import Hummingbird
+import PhotoSourceKit
+
+/// `GET /v1/sources/{source}/items` (a page, as `ls --json`) and
+/// `GET /v1/sources/{source}/items/{itemId}` (one photo with its original's URL).
+struct ItemsController {
+    let dependencies: ServiceDependencies
+
+    func addRoutes(to router: Router<ServiceRequestContext>) {
+        router.get("/v1/sources/:source/items") { request, context in try await list(request, context) }
+        // Item ids are paths in folder sources: `Travel/Italy/rome-1.jpg`, with or without %2F.
+        router.get("/v1/sources/:source/items/**") { request, context in try await one(request, context) }
+    }
+
+    private func list(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
+        let session = try await dependencies.requireSession(request)
+        let entry = try dependencies.catalog.source(try context.parameters.require("source"))
+        let query = request.uri.queryParameters
+        let page = try Self.integer(query["page"].map(String.init), name: "page", default: 1, range: 1...1_000_000)
+        let count = try Self.integer(
+            query["count"].map(String.init), name: "count", default: 50, range: 1...max(1, entry.source.maximumPageSize))
+        let product = try query["product"].map { try self.product(String($0)) }
+        let scopeID = query["scope"].map(String.init) ?? ""
+        let listed = try await dependencies.withSourceTimeout {
+            let scope = try await entry.scope(scopeID)
+            return try await entry.source.items(in: scope, page: page - 1, count: count)
+        }
+        var items: [ServiceItem] = []
+        for item in listed.items {
+            items.append(try await describe(item, in: entry, session: session, product: product))
+        }
+        return try JSONResponse.make(ItemListResponse(
+            source: entry.id, scope: listed.scope.containerID, page: listed.page + 1, count: listed.count,
+            hasMore: listed.hasMore, items: items))
+    }
+
+    private func one(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
+        let session = try await dependencies.requireSession(request)
+        let entry = try dependencies.catalog.source(try context.parameters.require("source"))
+        let raw = context.parameters.getCatchAll().joined(separator: "/")
+        let itemID = raw.removingPercentEncoding ?? raw
+        let product = try request.uri.queryParameters["product"].map { try self.product(String($0)) }
+        let item = try await dependencies.withSourceTimeout { try await entry.item(itemID) }
+        var described = try await describe(item, in: entry, session: session, product: product)
+        let version = try await AssetVersion.current(of: item, in: entry)
+        let asset = SignedAsset(
+            session: session.id, source: entry.id, item: item.id, version: version, size: 0, format: "",
+            expires: Self.expiry(seconds: dependencies.configuration.limits.originalURLLifetimeSeconds))
+        described.originalURL = dependencies.link("/v1/originals/" + dependencies.signer.path(for: asset, kind: .original))
+        return try JSONResponse.make(described)
+    }
+
+    private func describe(
+        _ item: any PhotoSourceItem, in entry: ServiceSource, session: CustomerSession, product: Product?
+    ) async throws -> ServiceItem {
+        var described = ServiceItem(item)
+        guard item.kind == .image else { return described }
+        let asset = SignedAsset(
+            session: session.id, source: entry.id, item: item.id, version: try await AssetVersion.current(of: item, in: entry),
+            size: ThumbnailsController.defaultSize, format: "auto",
+            expires: Self.expiry(seconds: dependencies.configuration.limits.thumbnailURLLifetimeSeconds))
+        described.thumbnailURL = dependencies.link("/v1/thumbnails/" + dependencies.signer.path(for: asset, kind: .thumbnail))
+        if let product, let pixels = item.pixelSize {
+            let assessment = product.fitness.assess(pixels, at: product.printSize)
+            described.fitness = ServiceItem.Fitness(dpi: Int(assessment.effectiveDPI.rounded()), verdict: assessment.verdict)
+        }
+        return described
+    }
+
+    private func product(_ id: String) throws -> Product {
+        guard let product = dependencies.configuration.products.first(where: { $0.id == id }) else {
+            throw PhotoSourceError(.invalidData, "There is no product \"\(id)\"; GET /v1/products lists them.")
+        }
+        return product
+    }
+
+    static func expiry(seconds: Int) -> Int64 { Int64(Date().timeIntervalSince1970) + Int64(seconds) }
+
+    static func integer(_ text: String?, name: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
+        guard let text else { return value }
+        guard let number = Int(text), range.contains(number) else {
+            throw PhotoSourceError(.invalidData, "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound); \"\(text)\" is not.")
+        }
+        return number
+    }
+}

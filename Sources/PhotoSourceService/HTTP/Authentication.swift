@@ -1,0 +1,31 @@
+import Foundation
+import Hummingbird
+import PhotoSourceKit
+
+extension ServiceDependencies {
+    /// Checks the shop's API key (`Authorization: Bearer`), comparing digests in constant time.
+    func requireAPIKey(_ request: Request) throws {
+        let digest = BearerToken.from(request).map { Array(SecretHash.sha256Hex($0).utf8) } ?? []
+        var matched = false
+        for stored in apiKeyDigests {
+            let hex = Array(stored.map { String(format: "%02x", $0) }.joined().utf8)
+            if SecretHash.constantTimeEqual(hex, digest) { matched = true }
+        }
+        guard matched else {
+            throw Problem(status: .unauthorized, code: .invalidCredentials, detail: "This call needs the shop's API key as Authorization: Bearer KEY.")
+        }
+    }
+
+    /// The customer session of the request's bearer token, its expiry slid forward; 401 otherwise.
+    func requireSession(_ request: Request) async throws -> CustomerSession {
+        guard let token = BearerToken.from(request),
+              let session = try await store.touchSession(
+                  tokenHash: SecretHash.sha256Hex(token), now: Date(), lifetime: TimeInterval(configuration.limits.sessionLifetimeSeconds))
+        else {
+            throw Problem(
+                status: .unauthorized, code: .notLoggedIn,
+                detail: "This call needs a live customer session token as Authorization: Bearer TOKEN; POST /v1/sessions makes one.")
+        }
+        return session
+    }
+}

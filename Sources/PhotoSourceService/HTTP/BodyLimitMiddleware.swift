@@ -1,0 +1,27 @@
+import Hummingbird
+import PhotoSourceKit
+
+/// Refuses bodies over the configured limit with 413 before a handler reads them: by
+/// `Content-Length` when given, else by collecting at most the limit.
+struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
+    let maximumBytes: Int
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var request = request
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > maximumBytes {
+            throw tooLarge
+        }
+        if request.method == .post || request.method == .put || request.method == .patch {
+            do {
+                _ = try await request.collectBody(upTo: maximumBytes)
+            } catch let error as HTTPError where error.status == .contentTooLarge {
+                throw tooLarge
+            }
+        }
+        return try await next(request, context)
+    }
+
+    private var tooLarge: Problem {
+        Problem(status: .contentTooLarge, code: .tooLarge, detail: "The request body is larger than \(maximumBytes) bytes.")
+    }
+}

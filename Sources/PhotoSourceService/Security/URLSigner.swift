@@ -1,0 +1,58 @@
+@preconcurrency import Crypto
+import Foundation
+import PhotoSourceKit
+
+/// Signs and verifies asset URLs imgproxy's way: `/{signature}/{payload}`, the payload base64url
+/// JSON, the signature base64url HMAC-SHA256 over the kind and the payload text.
+///
+/// The first key signs; every key verifies, so a key can be rotated in without breaking URLs
+/// already handed out. Signatures are compared in constant time.
+struct URLSigner: Sendable {
+    /// Why a URL was refused.
+    enum Refusal: Error, Equatable {
+        /// The signature does not match any key, or the payload is not ours: 403.
+        case tampered
+        /// The URL was genuine but its time is up: 410.
+        case expired
+    }
+
+    private let keys: [SymmetricKey]
+
+    /// A signer with `keys` (base64), the first of which signs.
+    init(base64Keys: [String]) throws {
+        keys = try base64Keys.map { text in
+            guard let data = Data(base64Encoded: text), data.count >= 32 else {
+                throw PhotoSourceError(.invalidData, "A URL-signing key is not base64 of at least 32 bytes.")
+            }
+            return SymmetricKey(data: data)
+        }
+        guard !keys.isEmpty else { throw PhotoSourceError(.invalidData, "At least one URL-signing key is needed.") }
+    }
+
+    /// `signature/payload` for `asset`, to append to `/v1/thumbnails/` or `/v1/originals/`.
+    func path(for asset: SignedAsset, kind: SignedAsset.Kind) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let payload = Base64URL.encode((try? encoder.encode(asset)) ?? Data())
+        return Base64URL.encode(signature(kind: kind, payload: payload, key: keys[0])) + "/" + payload
+    }
+
+    /// The asset a URL names, after checking its signature (any key) and then its expiry.
+    func verify(signature: String, payload: String, kind: SignedAsset.Kind, now: Date = Date()) throws(Refusal) -> SignedAsset {
+        guard let given = Base64URL.decode(signature), given.count == SHA256.byteCount else { throw .tampered }
+        var matched = false
+        for key in keys {
+            // Every key is tried (no early exit), so timing tells nothing about which one matched.
+            if SecretHash.constantTimeEqual(Array(given), Array(self.signature(kind: kind, payload: payload, key: key))) { matched = true }
+        }
+        guard matched, let json = Base64URL.decode(payload), let asset = try? JSONDecoder().decode(SignedAsset.self, from: json) else {
+            throw .tampered
+        }
+        guard Double(asset.expires) > now.timeIntervalSince1970 else { throw .expired }
+        return asset
+    }
+
+    private func signature(kind: SignedAsset.Kind, payload: String, key: SymmetricKey) -> Data {
+        Data(HMAC<SHA256>.authenticationCode(for: Data("\(kind.rawValue)/\(payload)".utf8), using: key))
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+public import PhotoImaging
+import PhotoSourceKit
+
+/// What the controllers share: configuration, store, sources, URL signer and thumbnail cache.
+public struct ServiceDependencies: Sendable {
+    /// The configuration in force.
+    public let configuration: ServiceConfiguration
+    /// Sessions, sign-ins, authorizations and idempotency records.
+    public let store: any ServiceStore
+    /// The sources offered.
+    public let catalog: SourceCatalog
+    /// The shared thumbnail cache.
+    public let thumbnails: ThumbnailCache
+    let signer: URLSigner
+    let apiKeyDigests: [[UInt8]]
+
+    /// Bundles the service's parts.
+    public init(configuration: ServiceConfiguration, store: any ServiceStore, catalog: SourceCatalog, thumbnails: ThumbnailCache) throws {
+        self.configuration = configuration
+        self.store = store
+        self.catalog = catalog
+        self.thumbnails = thumbnails
+        signer = try URLSigner(base64Keys: configuration.signingKeys)
+        apiKeyDigests = configuration.apiKeyHashes.compactMap(SecretHash.parseAPIKeyHash)
+    }
+
+    /// `path` prefixed with the public base URL when one is configured (else left relative).
+    func link(_ path: String) -> String {
+        guard var base = configuration.publicBaseURL, !base.isEmpty else { return path }
+        while base.hasSuffix("/") { base.removeLast() }
+        return base + path
+    }
+
+    /// Runs a call into a source with the configured timeout: a slow or hung source answers
+    /// 504-style `.connection` instead of holding the request (and its task) forever.
+    func withSourceTimeout<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        let seconds = configuration.limits.sourceTimeoutSeconds
+        return try await withThrowingTaskGroup(of: T.self) { group in
+            group.addTask { try await work() }
+            group.addTask {
+                try await Task.sleep(for: .seconds(seconds))
+                throw PhotoSourceError(.connection, "The source did not answer within \(Int(seconds)) seconds; try again later.")
+            }
+            defer { group.cancelAll() }
+            return try await group.next()!
+        }
+    }
+}

@@ -1,0 +1,35 @@
+public import Foundation
+public import PhotoSourceKit
+
+/// One source the service offers, as the API names it (`demo`, `local-1`), with what requests
+/// need beyond the ``PhotoSource`` protocol: turning a scope id into a scope, looking an item
+/// up by id, and, for sources whose originals are files, the file to stream.
+public struct ServiceSource: Sendable {
+    /// The id in URLs (`/v1/sources/{id}/items`).
+    public let id: String
+    /// The source itself.
+    public let source: any PhotoSource
+    /// Whether a customer has to sign in before listing.
+    public let requiresSignIn: Bool
+    /// The scope a scope id names (`""` is the root).
+    public let scope: @Sendable (_ scopeID: String) async throws -> ItemScope
+    /// The item with this id; throws `.notFound` when there is none.
+    public let item: @Sendable (_ itemID: String) async throws -> any PhotoSourceItem
+    /// The file holding an item's original, for sources that keep originals in files, else `nil`.
+    public let originalFile: (@Sendable (_ itemID: String) throws -> URL)?
+
+    /// Creates a source entry.
+    public init(
+        id: String, source: any PhotoSource, requiresSignIn: Bool,
+        scope: @escaping @Sendable (String) async throws -> ItemScope,
+        item: @escaping @Sendable (String) async throws -> any PhotoSourceItem,
+        originalFile: (@Sendable (String) throws -> URL)?
+    ) {
+        self.id = id
+        self.source = source
+        self.requiresSignIn = requiresSignIn
+        self.scope = scope
+        self.item = item
+        self.originalFile = originalFile
+    }
+}

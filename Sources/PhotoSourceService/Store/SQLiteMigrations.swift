@@ -1,0 +1,65 @@
+import PhotoSourceKit
+import SQLiteNIO
+
+/// The store's schema, as numbered steps applied in order and recorded in `schema_migrations`.
+///
+/// Steps are only ever appended: a released step never changes. They run inside one
+/// `BEGIN IMMEDIATE` transaction, which takes SQLite's write lock, so two processes starting on
+/// the same file at once apply each step exactly once.
+enum SQLiteMigrations {
+    /// The steps; the array index + 1 is the version.
+    static let steps: [[String]] = [
+        [
+            """
+            CREATE TABLE sessions (
+                id TEXT PRIMARY KEY, token_hash TEXT NOT NULL UNIQUE,
+                created_at REAL NOT NULL, expires_at REAL NOT NULL)
+            """,
+            "CREATE INDEX sessions_expiry ON sessions(expires_at)",
+            """
+            CREATE TABLE sign_ins (
+                session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+                source_id TEXT NOT NULL, sealed BLOB NOT NULL, PRIMARY KEY (session_id, source_id))
+            """,
+            """
+            CREATE TABLE authorizations (
+                state TEXT PRIMARY KEY, session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+                source_id TEXT NOT NULL, sealed_verifier BLOB NOT NULL, expires_at REAL NOT NULL)
+            """,
+            """
+            CREATE TABLE idempotency (
+                session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE, key TEXT NOT NULL,
+                request_hash TEXT NOT NULL, status INTEGER NOT NULL, body BLOB NOT NULL, created_at REAL NOT NULL,
+                PRIMARY KEY (session_id, key))
+            """,
+        ],
+    ]
+
+    /// Applies every step newer than the file's version; returns the version reached.
+    @discardableResult
+    static func migrate(_ connection: SQLiteConnection) async throws -> Int {
+        _ = try await connection.query("PRAGMA journal_mode = WAL")
+        _ = try await connection.query("PRAGMA foreign_keys = ON")
+        _ = try await connection.query("PRAGMA busy_timeout = 5000")
+        _ = try await connection.query("BEGIN IMMEDIATE")
+        do {
+            _ = try await connection.query("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)")
+            let rows = try await connection.query("SELECT MAX(version) AS version FROM schema_migrations")
+            let current = rows.first?.column("version")?.integer ?? 0
+            guard current <= steps.count else {
+                throw PhotoSourceError(
+                    .invalidData, "The service's database is at schema version \(current), newer than this build's \(steps.count); run a newer photosource.")
+            }
+            for version in (Int(current) + 1)...max(Int(current) + 1, steps.count) where version <= steps.count {
+                for statement in steps[version - 1] { _ = try await connection.query(statement) }
+                _ = try await connection.query(
+                    "INSERT INTO schema_migrations (version, applied_at) VALUES (?, strftime('%s','now'))", [.integer(version)])
+            }
+            _ = try await connection.query("COMMIT")
+        } catch {
+            _ = try? await connection.query("ROLLBACK")
+            throw error
+        }
+        return steps.count
+    }
+}

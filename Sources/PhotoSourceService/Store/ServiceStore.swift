@@ -1,0 +1,105 @@
+public import Foundation
+
+/// Where the service keeps everything a second instance would need: customer sessions, their
+/// source sign-ins (sealed), OAuth `state` values in flight, and idempotency records.
+///
+/// Every query the service makes goes through this protocol, so a PostgreSQL store can take
+/// the SQLite one's place for several instances. Secrets arrive here already hashed or sealed.
+public protocol ServiceStore: Sendable {
+    /// Stores a new session whose token hashes to `tokenHash`.
+    func createSession(_ session: CustomerSession) async throws
+    /// The live session whose token hashes to `tokenHash`, its expiry slid to `now + lifetime`;
+    /// `nil` when there is none or it has expired.
+    func touchSession(tokenHash: String, now: Date, lifetime: TimeInterval) async throws -> CustomerSession?
+    /// The session with `id` when it is live at `now` (no sliding), else `nil`.
+    func session(id: String, now: Date) async throws -> CustomerSession?
+
+    /// The sealed credentials of `session` for `source`, or `nil`.
+    func signIn(session: String, source: String) async throws -> Data?
+    /// Stores sealed credentials of `session` for `source`, replacing earlier ones.
+    func saveSignIn(session: String, source: String, sealed: Data) async throws
+    /// Forgets the credentials of `session` for `source`; forgetting nothing is fine.
+    func deleteSignIn(session: String, source: String) async throws
+
+    /// Remembers an OAuth `state` until `expiresAt`, with what the callback needs.
+    func saveAuthorization(_ pending: PendingAuthorization) async throws
+    /// Removes and returns the pending authorization of `state` (single use); `nil` when unknown or expired.
+    func takeAuthorization(state: String, now: Date) async throws -> PendingAuthorization?
+
+    /// The stored response for an idempotency key of a session, or `nil`.
+    func idempotentResponse(session: String, key: String) async throws -> IdempotencyRecord?
+    /// Stores the response for an idempotency key; a second store of the same key keeps the first.
+    func saveIdempotentResponse(_ record: IdempotencyRecord) async throws
+
+    /// Deletes expired sessions (with their sign-ins) and expired authorizations; returns how many sessions went.
+    func purgeExpired(now: Date) async throws -> Int
+}
+
+/// A customer session as stored: never the token itself.
+public struct CustomerSession: Sendable, Hashable {
+    /// The public id (also in signed URLs).
+    public var id: String
+    /// SHA-256 hex of the bearer token.
+    public var tokenHash: String
+    /// When it was made.
+    public var createdAt: Date
+    /// When it expires unless used again.
+    public var expiresAt: Date
+
+    /// Creates a session record.
+    public init(id: String, tokenHash: String, createdAt: Date, expiresAt: Date) {
+        self.id = id
+        self.tokenHash = tokenHash
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+    }
+}
+
+/// An authorization-code sign-in waiting for its callback.
+public struct PendingAuthorization: Sendable, Hashable {
+    /// The OAuth `state` (random, single use).
+    public var state: String
+    /// The customer session it is bound to.
+    public var session: String
+    /// The source signing in.
+    public var source: String
+    /// The PKCE verifier, sealed.
+    public var sealedVerifier: Data
+    /// When the state stops being accepted.
+    public var expiresAt: Date
+
+    /// Creates a pending authorization.
+    public init(state: String, session: String, source: String, sealedVerifier: Data, expiresAt: Date) {
+        self.state = state
+        self.session = session
+        self.source = source
+        self.sealedVerifier = sealedVerifier
+        self.expiresAt = expiresAt
+    }
+}
+
+/// A response remembered for an `Idempotency-Key`.
+public struct IdempotencyRecord: Sendable, Hashable {
+    /// The session that sent the key.
+    public var session: String
+    /// The key.
+    public var key: String
+    /// A hash of the request, so the same key with another body is refused.
+    public var requestHash: String
+    /// The HTTP status.
+    public var status: Int
+    /// The response body.
+    public var body: Data
+    /// When it was stored.
+    public var createdAt: Date
+
+    /// Creates a record.
+    public init(session: String, key: String, requestHash: String, status: Int, body: Data, createdAt: Date) {
+        self.session = session
+        self.key = key
+        self.requestHash = requestHash
+        self.status = status
+        self.body = body
+        self.createdAt = createdAt
+    }
+}

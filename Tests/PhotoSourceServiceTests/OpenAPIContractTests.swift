@@ -1,0 +1,84 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import PhotoImaging
+import PhotoSourceService
+import Prometheus
+import SampleSources
+import Testing
+
+@Suite("The OpenAPI contract")
+struct OpenAPIContractTests {
+    /// `METHOD /path/{param}` for every operation in openapi.yaml (read from the repository root).
+    static func specOperations() throws -> Set<String> {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("openapi.yaml"), encoding: .utf8)
+        var operations: Set<String> = []
+        var inPaths = false
+        var path: String?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line == "paths:" { inPaths = true; continue }
+            guard inPaths else { continue }
+            if line.hasPrefix("  /"), line.hasSuffix(":") { path = String(line.dropFirst(2).dropLast()); continue }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("    "), !line.hasPrefix("     "), let path,
+               ["get:", "post:", "delete:", "put:", "patch:"].contains(trimmed) {
+                operations.insert("\(trimmed.dropLast().uppercased()) \(path)")
+            }
+        }
+        return operations
+    }
+
+    /// The router's routes in the spec's notation (`:name` → `{name}`, the item catch-all → `{itemId}`).
+    static func routerOperations() throws -> Set<String> {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("svc-contract-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let dependencies = try ServiceDependencies(
+            configuration: ServiceHarness.configuration(state: state), store: NoStore(), catalog: SourceCatalog([]),
+            thumbnails: ThumbnailCache())
+        let router = buildRouter(dependencies, metrics: PrometheusCollectorRegistry())
+        return Set(router.routes.map { route in
+            let path = route.path.description
+                .replacingOccurrences(of: "/**", with: "/{itemId}")
+                .split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
+            return "\(route.method.rawValue) /\(path)"
+        })
+    }
+
+    @Test("every route the router has is in openapi.yaml, and every operation there is routed")
+    func routesMatchSpec() throws {
+        let spec = try Self.specOperations()
+        let routes = try Self.routerOperations()
+        #expect(spec.count >= 10)
+        #expect(routes.subtracting(spec).isEmpty, "routed but not in the spec: \(routes.subtracting(spec))")
+        #expect(spec.subtracting(routes).isEmpty, "in the spec but not routed: \(spec.subtracting(routes))")
+    }
+
+    @Test("GET /openapi.yaml serves the repository's document")
+    func servesSpec() async throws {
+        try await ServiceHarness.run { harness in
+            let response = try await harness.get("/openapi.yaml", token: nil)
+            #expect(response.status == .ok)
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            #expect(String(buffer: response.body) == (try String(contentsOf: root.appendingPathComponent("openapi.yaml"), encoding: .utf8)))
+            #expect(try await harness.get("/metrics", token: nil).status == .ok)
+        }
+    }
+}
+
+/// A store for tests that never touch it.
+struct NoStore: ServiceStore {
+    func createSession(_ session: CustomerSession) async throws {}
+    func touchSession(tokenHash: String, now: Date, lifetime: TimeInterval) async throws -> CustomerSession? { nil }
+    func session(id: String, now: Date) async throws -> CustomerSession? { nil }
+    func signIn(session: String, source: String) async throws -> Data? { nil }
+    func saveSignIn(session: String, source: String, sealed: Data) async throws {}
+    func deleteSignIn(session: String, source: String) async throws {}
+    func saveAuthorization(_ pending: PendingAuthorization) async throws {}
+    func takeAuthorization(state: String, now: Date) async throws -> PendingAuthorization? { nil }
+    func idempotentResponse(session: String, key: String) async throws -> IdempotencyRecord? { nil }
+    func saveIdempotentResponse(_ record: IdempotencyRecord) async throws {}
+    func purgeExpired(now: Date) async throws -> Int { 0 }
+}

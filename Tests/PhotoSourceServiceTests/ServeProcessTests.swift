@@ -1,0 +1,120 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// The real `photosource` binary: `serve` on an ephemeral port, `ls --json` for the key comparison.
+@Suite("photosource serve, the process")
+struct ServeProcessTests {
+    static func binary() throws -> URL {
+        if let override = ProcessInfo.processInfo.environment["PHOTOSOURCE_BINARY"] { return URL(fileURLWithPath: override) }
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("photosource")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "photosource next to \(CommandLine.arguments[0])"])
+    }
+
+    /// A running `photosource serve` with its address and output pipes.
+    struct Server {
+        let process: Process
+        let baseURL: URL
+        let errors: Pipe
+    }
+
+    static func start(library: URL, state: URL) throws -> Server {
+        let process = Process()
+        process.executableURL = try binary()
+        let config = state.appendingPathComponent("config.json")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        try Data("""
+            {"sources": ["local:\(library.path)"], "signingKeys": ["\(ServiceHarness.key(1))"], "sealingKey": "\(ServiceHarness.key(2))",
+             "apiKeyHashes": ["sha256:\(ServiceHarness.sha256Hex(ServiceHarness.apiKey))"], "stateDirectory": "\(state.path)"}
+            """.utf8).write(to: config)
+        process.arguments = ["serve", "--config", config.path, "--host", "127.0.0.1", "--port", "0"]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // The first line is the address.
+        var line = Data()
+        while true {
+            let byte = output.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty || byte == Data("\n".utf8) { break }
+            line.append(byte)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        #expect(text.hasPrefix("listening on http://127.0.0.1:"))
+        let url = try #require(URL(string: String(text.dropFirst("listening on ".count))))
+        return Server(process: process, baseURL: url, errors: errors)
+    }
+
+    static func request(_ url: URL, method: String = "GET", token: String? = nil) async throws -> (Int, Data) {
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    }
+
+    @Test("serve prints its address first, answers, and SIGTERM lets an original in flight finish, then exits 0")
+    func serveAndDrain() async throws {
+        let library = try TestLibrary()
+        defer { library.remove() }
+        let server = try Self.start(library: library.root, state: library.stateFolder)
+        defer { if server.process.isRunning { server.process.terminate() } }
+        let (status, body) = try await Self.request(server.baseURL.appendingPathComponent("v1/sessions"), method: "POST", token: ServiceHarness.apiKey)
+        #expect(status == 201)
+        let token = try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["token"] as? String)
+        let (listed, _) = try await Self.request(URL(string: "\(server.baseURL)/v1/sources/local-1/items?scope=Album")!, token: token)
+        #expect(listed == 200)
+        // When: a request is in flight as SIGTERM arrives
+        async let inFlight = Self.request(URL(string: "\(server.baseURL)/v1/sources/local-1/items?scope=Album&product=4x6")!, token: token)
+        try await Task.sleep(for: .milliseconds(5))
+        kill(server.process.processIdentifier, SIGTERM)
+        // Then: it is answered, and the process exits cleanly
+        let (drained, _) = try await inFlight
+        #expect(drained == 200)
+        server.process.waitUntilExit()
+        #expect(server.process.terminationStatus == 0)
+    }
+
+    @Test("an item listing has exactly the keys photosource ls --json prints, plus thumbnailURL and fitness")
+    func keysMatchTheCLI() async throws {
+        let library = try TestLibrary()
+        defer { library.remove() }
+        // The CLI's object.
+        let ls = Process()
+        ls.executableURL = try Self.binary()
+        ls.arguments = ["ls", "--json", "local:\(library.root.path)", "Album"]
+        let output = Pipe()
+        ls.standardOutput = output
+        try ls.run()
+        let cliData = output.fileHandleForReading.readDataToEndOfFile()
+        ls.waitUntilExit()
+        let cli = try #require(try JSONSerialization.jsonObject(with: cliData) as? [String: Any])
+        // The service's object.
+        let server = try Self.start(library: library.root, state: library.stateFolder)
+        defer { server.process.terminate(); server.process.waitUntilExit() }
+        let (_, body) = try await Self.request(server.baseURL.appendingPathComponent("v1/sessions"), method: "POST", token: ServiceHarness.apiKey)
+        let token = try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["token"] as? String)
+        let (_, page) = try await Self.request(URL(string: "\(server.baseURL)/v1/sources/local-1/items?scope=Album&product=4x6")!, token: token)
+        let service = try #require(try JSONSerialization.jsonObject(with: page) as? [String: Any])
+        // Then
+        #expect(Set(service.keys) == Set(cli.keys))
+        #expect(service["page"] as? Int == cli["page"] as? Int)
+        #expect(service["scope"] as? String == cli["scope"] as? String)
+        let cliItems = try #require(cli["items"] as? [[String: Any]])
+        let serviceItems = try #require(service["items"] as? [[String: Any]])
+        #expect(cliItems.map { $0["id"] as? String } == serviceItems.map { $0["id"] as? String })
+        for (cliItem, serviceItem) in zip(cliItems, serviceItems) {
+            let extra = Set(serviceItem.keys).subtracting(cliItem.keys)
+            #expect(Set(cliItem.keys).isSubset(of: serviceItem.keys))
+            #expect(extra.isSubset(of: ["thumbnailURL", "fitness"]))
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import PhotoImaging
+
+/// A small photo folder made for one test, with real decodable images:
+/// ```
+/// Library/
+///   Album/sunset.jpg   1200×800 JPEG
+///   Album/field.png    300×200 PNG
+///   portrait.jpg       600×900 JPEG
+/// ```
+struct TestLibrary {
+    let root: URL
+
+    init() throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("photosource-svc-\(UUID().uuidString)")
+        root = parent.appendingPathComponent("Library")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Album"), withIntermediateDirectories: true)
+        try ImageEncoder.jpeg(Self.gradient(width: 1200, height: 800)).write(to: root.appendingPathComponent("Album/sunset.jpg"))
+        try ImageEncoder.png(Self.gradient(width: 300, height: 200)).write(to: root.appendingPathComponent("Album/field.png"))
+        try ImageEncoder.jpeg(Self.gradient(width: 600, height: 900)).write(to: root.appendingPathComponent("portrait.jpg"))
+    }
+
+    /// The state folder beside the library, for the store and the thumbnail cache.
+    var stateFolder: URL { root.deletingLastPathComponent().appendingPathComponent("state") }
+
+    func remove() { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+
+    static func gradient(width: Int, height: Int) -> PixelBuffer {
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let offset = (y * width + x) * 3
+                pixels[offset] = UInt8(x * 255 / width)
+                pixels[offset + 1] = UInt8(y * 255 / height)
+                pixels[offset + 2] = 128
+            }
+        }
+        return PixelBuffer(width: width, height: height, channels: 3, pixels: pixels)
+    }
+}
