@@ -8,7 +8,8 @@ import Darwin
 /// Reads images from a folder: item ids are paths relative to the root.
 ///
 /// Both variants return the original file (the thumbnail cache shrinks it on decode).
-/// The validator is the file's modification time and size, so an edited file gets a new thumbnail.
+/// The validator is the file's modification time, size and inode, so an edited or replaced file
+/// gets a new thumbnail (also in another process sharing the thumbnail cache's folder).
 public struct FileImageDownloader: ImageDownloading {
     /// The path rules.
     public let resolver: LocalPathResolver
@@ -63,7 +64,6 @@ public struct FileImageDownloader: ImageDownloading {
             filled += n
         }
         let data = Data(bytesNoCopy: buffer, count: filled, deallocator: .custom { pointer, _ in pointer.deallocate() })
-        let validator = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)-\(size)"
-        return ImageData(bytes: data, contentType: nil, validator: validator)
+        return ImageData(bytes: data, contentType: nil, validator: Self.validator(of: info))
     }
 }
