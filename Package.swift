@@ -124,6 +124,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "PhotoImagingTests", dependencies: ["PhotoImaging", "PhotoSourceKit"],
+            exclude: ["Fixtures/Photos"],  // read through #filePath
             swiftSettings: strictSettings),
         .testTarget(
             name: "PhotoNetworkingTests",

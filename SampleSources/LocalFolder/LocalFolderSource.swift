@@ -34,10 +34,7 @@ public struct LocalFolderSource: PhotoSourceWrapper {
         let resolver = try LocalPathResolver(root: root)
         let sourceID = id ?? "local:" + resolver.root.path
         let lister = FolderLister(sourceID: sourceID, resolver: resolver, cache: cache)
-        let files = FileImageDownloader(resolver: resolver)
-        let downloader = ClosureImageDownloader { item, _ in
-            try await BlockingIO.run { try files.read(lister.imageFile(for: item.id), name: item.id) }
-        }
+        let downloader = LocalFolderDownloader(lister: lister)
         let listing = ItemListing.pages { scope, page, count in
             try await BlockingIO.run { try lister.page(of: scope, page: page, count: count) }
         }

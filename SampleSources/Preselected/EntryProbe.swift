@@ -33,8 +33,9 @@ struct EntryProbe: Sendable {
         self.resolver = resolver
     }
 
-    /// The displayed size of `entry` (EXIF orientation applied), or `nil` when its first bytes
-    /// are not a JPEG or PNG header. Throws the reason a probe failed.
+    /// The displayed size of `entry` (EXIF orientation applied), or `nil` when its JPEG or PNG
+    /// header cannot be read. Throws `.unsupportedFormat` (saying what the bytes look like) when
+    /// the first bytes are not a JPEG or PNG at all, and otherwise the reason a probe failed.
     func pixelSize(of entry: PreselectedSource.Entry) async throws -> PixelSize? {
         switch entry {
         case .remote(let url):
@@ -43,7 +44,15 @@ struct EntryProbe: Sendable {
             guard let resolver else {
                 throw PhotoSourceError(.accessDenied, "\"\(path)\" is a file, but the source has no folder for files.")
             }
-            return try await BlockingIO.run { try ImageProbe(path: resolver.url(for: path).path, name: path).pixelSize }
+            return try await BlockingIO.run {
+                let file = try resolver.url(for: path).path
+                let probe = try ImageProbe(path: file, name: path)
+                if probe.format == nil {
+                    let magic = try FileDescriptor(readingNoFollow: file, name: path).readPrefix(64, name: path)
+                    _ = try ImageHeader.read(magic)  // throws `.unsupportedFormat`, naming what it is
+                }
+                return probe.pixelSize
+            }
         }
     }
 

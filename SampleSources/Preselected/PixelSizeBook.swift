@@ -4,17 +4,27 @@ import Synchronization
 /// Remembers the probed pixel size of each entry and probes the ones it does not know yet,
 /// a bounded number at a time.
 ///
-/// A size found, and an answer that will not change by asking again (not an image, a header
-/// that cannot be read, a body over the limit), are remembered; a failure that may pass (the
-/// network, a missing file, a 429) is not, so the next listing of the page tries again.
+/// A size found, and an answer that will not change by asking again (not a JPEG or PNG, a
+/// header that cannot be read, a body over the limit), are remembered; a failure that may pass
+/// (the network, a missing file, a 429) is not, so the next listing of the page tries again.
+/// An entry whose first bytes are not a JPEG or PNG at all is reported with the reason.
 final class PixelSizeBook: Sendable {
     /// Probes one entry: its size, `nil` when it has none to find, or an error.
     typealias Probe = @Sendable (PreselectedSource.Entry) async throws -> PixelSize?
+
+    /// What the probes found about one entry.
+    struct Finding: Sendable, Equatable {
+        /// The displayed size, when found.
+        var pixelSize: PixelSize?
+        /// Why the entry is not a photo (its first bytes are not a JPEG or PNG), when it is not.
+        var notAPhoto: String?
+    }
 
     /// What is remembered about one entry.
     private enum Answer: Sendable {
         case size(PixelSize)
         case unknowable
+        case notAPhoto(String)
     }
 
     private let concurrency: Int
@@ -27,17 +37,16 @@ final class PixelSizeBook: Sendable {
         self.probe = probe
     }
 
-    /// The sizes of `entries`, in order; `nil` where a probe failed or found none.
+    /// What is known of `entries`, in order; no size where a probe failed or found none.
     ///
     /// - Throws: `CancellationError` when the calling task is cancelled (probes stop with it).
-    func sizes(of entries: [PreselectedSource.Entry]) async throws -> [PixelSize?] {
-        var sizes = [PixelSize?](repeating: nil, count: entries.count)
+    func findings(of entries: [PreselectedSource.Entry]) async throws -> [Finding] {
+        var sizes = [Finding](repeating: Finding(), count: entries.count)
         var unknown: [Int] = []
         answers.withLock { answers in
             for (index, entry) in entries.enumerated() {
                 switch answers[entry.id] {
-                case .size(let size): sizes[index] = size
-                case .unknowable: break
+                case .some(let answer): sizes[index] = Self.finding(answer)
                 case nil: unknown.append(index)
                 }
             }
@@ -49,7 +58,7 @@ final class PixelSizeBook: Sendable {
             for (index, entry, answer) in probed {
                 guard let answer else { continue }
                 answers[entry.id] = answer
-                if case .size(let size) = answer { sizes[index] = size }
+                sizes[index] = Self.finding(answer)
             }
         }
         return sizes
@@ -77,6 +86,14 @@ final class PixelSizeBook: Sendable {
         }
     }
 
+    private static func finding(_ answer: Answer) -> Finding {
+        switch answer {
+        case .size(let size): Finding(pixelSize: size)
+        case .unknowable: Finding()
+        case .notAPhoto(let reason): Finding(notAPhoto: reason)
+        }
+    }
+
     /// Runs the probe and sorts its outcome into what to remember.
     private static func answer(_ entry: PreselectedSource.Entry, _ probe: Probe) async -> Answer? {
         guard !Task.isCancelled else { return nil }
@@ -85,7 +102,8 @@ final class PixelSizeBook: Sendable {
             return .size(size)
         } catch let error as PhotoSourceError {
             switch error.code {
-            case .invalidData, .unsupportedFormat, .tooLarge: return .unknowable
+            case .unsupportedFormat: return .notAPhoto(error.message)
+            case .invalidData, .tooLarge: return .unknowable
             default: return nil
             }
         } catch {

@@ -49,7 +49,14 @@ struct PreselectedCatalog: Sendable {
         return entry
     }
 
+    /// The `userInfo` key under which an entry that is not a photo gives the reason.
+    static let problemKey = "problem"
+
     /// Page `page` of `count` items of `scope` (only the root exists), with pixel sizes from `sizes`.
+    ///
+    /// An entry whose first bytes are not a JPEG or PNG stays in its place (pages do not shift,
+    /// and nothing the integrator listed disappears silently) but is reported: its title ends in
+    /// "(not a photo)" and `userInfo["problem"]` says what the bytes look like.
     func page(of scope: ItemScope, page: Int, count: Int, sizes: PixelSizeBook) async throws -> PageSlice {
         guard scope.isRoot else {
             throw PhotoSourceError(.notFound, "Preselected photos are one list without albums, so \(scope) does not exist; list the root.")
@@ -59,10 +66,15 @@ struct PreselectedCatalog: Sendable {
         guard !overflow, start < total else { return PageSlice(items: [], hasMore: false, totalCount: total) }
         let end = min(total, start + count)
         let slice = Array(entries[start..<end])
-        let pixelSizes = try await sizes.sizes(of: slice)
-        let items: [any PhotoSourceItem] = zip(slice, pixelSizes).map { entry, size in
-            DefaultPhotoSourceItem.image(
-                id: entry.id, sourceID: sourceID, title: entry.title, pixelSize: size, publicURL: entry.publicURL)
+        let findings = try await sizes.findings(of: slice)
+        let items: [any PhotoSourceItem] = zip(slice, findings).map { entry, finding in
+            guard let problem = finding.notAPhoto else {
+                return DefaultPhotoSourceItem.image(
+                    id: entry.id, sourceID: sourceID, title: entry.title, pixelSize: finding.pixelSize, publicURL: entry.publicURL)
+            }
+            return DefaultPhotoSourceItem.image(
+                id: entry.id, sourceID: sourceID, title: entry.title + " (not a photo)", publicURL: entry.publicURL,
+                userInfo: [Self.problemKey: problem])
         }
         return PageSlice(items: items, hasMore: end < total, totalCount: total)
     }

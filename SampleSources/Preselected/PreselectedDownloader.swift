@@ -35,7 +35,7 @@ struct PreselectedDownloader: ImageDownloading, ImageValidating {
     func currentValidator(for item: any PhotoSourceItem, from source: any PhotoSource) async throws -> String? {
         guard case .file(let path) = try catalog.entry(for: item) else { return nil }
         let files = try fileReader(for: path)
-        return try await files.currentValidator(for: item, from: source)
+        return try await BlockingIO.run { try files.currentValidator(of: files.resolver.url(for: path), name: path) }
     }
 
     private func fileReader(for path: String) throws -> FileImageDownloader {

@@ -69,7 +69,10 @@ public struct BatchThumbnailer: Sendable {
         var results = files.map { FileResult(input: $0, outcome: .failure(PhotoSourceError(.cancelled, "\($0.path) was not processed."))) }
         let setup: PhotoSourceError?
         do {
-            if let outputDirectory { try AtomicFile.makeDirectory(outputDirectory) }
+            if let outputDirectory {
+                try AtomicFile.makeDirectory(outputDirectory)
+                AtomicFile.sweepOrphans(in: outputDirectory)  // left by a run that was killed
+            }
             setup = nil
         } catch {
             setup = PhotoSourceError.wrapping(error, context: "Creating the folder \(outputDirectory?.path ?? "")")

@@ -10,7 +10,9 @@ import Darwin
 /// The disk tier of the thumbnail cache: one folder of ``DiskEntry`` files, one per slot.
 ///
 /// - **Atomic:** entries are written with ``AtomicFile/write(_:to:mode:)`` (temp file + rename),
-///   so a reader, in this process or another sharing the folder, sees a whole entry or none.
+///   so a reader, in this process or another sharing the folder, sees a whole entry or none. A
+///   normal exit leaves no temp file; those of a killed process are deleted when the next store
+///   opens the folder.
 /// - **Verified:** length and CRC-32 are checked on every read; a truncated or corrupt entry is a
 ///   miss and is deleted, never served.
 /// - **LRU:** a hit bumps the file's modification time; when the folder grows past
@@ -47,6 +49,7 @@ final class DiskStore: Sendable {
         self.log = log
         do {
             try AtomicFile.makeDirectory(directory, mode: 0o700)
+            AtomicFile.sweepOrphans(in: directory)
             let bytes = scan().reduce(0) { $0 + $1.size }
             state.withLock { $0.bytes = bytes }
         } catch {
@@ -94,6 +97,8 @@ final class DiskStore: Sendable {
         let previous = Self.fileSize(target.path) ?? 0
         do {
             try AtomicFile.write(data, to: target, mode: 0o600)
+        } catch let error as PhotoSourceError where error.code == .cancelled {
+            return  // the process is exiting: the entry is simply not kept
         } catch {
             let first = state.withLock { state in
                 defer { state.writable = false }
@@ -168,7 +173,9 @@ final class DiskStore: Sendable {
         var modified: Double
     }
 
-    /// The entries in the folder; stale temp files left by a crash are deleted on the way.
+    /// The entries in the folder; temp files in the naming of earlier versions (`.tmp-<name>-<n>`,
+    /// no pid) are deleted on the way once an hour old. (Current temp files of dead processes are
+    /// swept when the store opens: ``AtomicFile/sweepOrphans(in:minimumAge:)``.)
     private func scan() -> [FileInfo] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
         let now = Date().timeIntervalSince1970

@@ -5,9 +5,11 @@ extension ThumbnailCache {
     public struct Counters: Sendable, Hashable, CustomStringConvertible {
         /// Requests answered from memory.
         public var memoryHits = 0
-        /// Requests answered from disk.
+        /// Requests answered from disk, including those where a download was needed first to
+        /// learn the item's version (the thumbnail was not rendered again).
         public var diskHits = 0
-        /// Requests that neither tier answered (including bypasses for `shouldUseCached == false`).
+        /// Requests that neither tier answered without a download (including bypasses for
+        /// `shouldUseCached == false`, and disk entries whose version had to be checked first).
         public var misses = 0
         /// Downloads started.
         public var downloads = 0

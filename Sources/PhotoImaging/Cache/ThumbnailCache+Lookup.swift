@@ -15,7 +15,9 @@ struct JobKey: Hashable, Sendable {
 
 /// What the cache knows of an item's current version.
 enum ItemVersion: Equatable {
-    /// Nothing: stored entries are served as they are.
+    /// Nothing yet in this process: a thumbnail in memory (made or checked in this process) is
+    /// served, but a disk entry, possibly written by another process from an older version, is
+    /// only served after a download shows it current.
     case unknown
     /// This validator: only entries made from it are served.
     case known(String)
@@ -41,7 +43,7 @@ extension ThumbnailCache {
         let policy = item.cachePolicy
         if policy.shouldUseCached {
             let version = await currentVersion(of: item, from: source, slot: slot)
-            if let hit = storedThumbnail(for: slot, version: version, counting: true) { return hit }
+            if let hit = storedThumbnail(for: slot, version: version) { return hit }
         }
         events.bump(\.misses)
         let events = events
@@ -70,14 +72,16 @@ extension ThumbnailCache {
     }
 
     /// A stored thumbnail the version accepts, from memory or else disk (copied into memory).
-    func storedThumbnail(for slot: CacheKey, version: ItemVersion, counting: Bool) -> Thumbnail? {
+    /// Disk entries need a known version: the folder may be shared with other processes and
+    /// outlive this one, so an entry is never served on trust.
+    func storedThumbnail(for slot: CacheKey, version: ItemVersion) -> Thumbnail? {
         if let stored = memory.value(for: slot), version.accepts(stored.validator) {
-            if counting { events.bump(\.memoryHits) }
+            events.bump(\.memoryHits)
             return stored.thumbnail
         }
-        guard let disk, let entry = disk.entry(for: slot), version.accepts(entry.validator) else { return nil }
-        if counting { events.bump(\.diskHits) }
-        if version == .unknown { validators.record(entry.validator, for: slot.item) }
+        guard case .known(let current) = version, let disk, let entry = disk.entry(for: slot), entry.validator == current
+        else { return nil }
+        events.bump(\.diskHits)
         memory.insert(StoredThumbnail(thumbnail: entry.thumbnail, validator: entry.validator), for: slot, cost: entry.thumbnail.data.count)
         return entry.thumbnail
     }
@@ -98,9 +102,9 @@ extension ThumbnailCache {
         } catch {
             throw PhotoSourceError.wrapping(error, context: "Downloading \(item.title)")
         }
-        let validator = image.validator ?? ""
+        let validator = image.validator ?? ContentDigest.validator(of: image.bytes)
         validators.record(validator, for: slot.item)
-        if policy.shouldUseCached, let stored = storedThumbnail(for: slot, version: .known(validator), counting: false) {
+        if policy.shouldUseCached, let stored = storedThumbnail(for: slot, version: .known(validator)) {
             return stored  // made by another process or an earlier job from this very version
         }
         if Task.isCancelled { throw PhotoSourceError(.cancelled, "Making the thumbnail of \(item.title) was cancelled.") }

@@ -12,15 +12,16 @@ public import PhotoSourceKit
 /// processes). A disk that cannot be written degrades to memory only with a logged warning.
 ///
 /// **Keys and versions.** A slot is (source id, item id, spec). Each entry also records the
-/// item's validator (ETag, modification time) from the download it was made from, and is served
-/// only when that matches the item's current version, so a new version never gets the old
-/// thumbnail. The current version is, in order:
+/// item's validator (ETag, modification time; a hash of the bytes when the download carried
+/// none) from the download it was made from, and is served only when that matches the item's
+/// current version, so a new version never gets the old thumbnail, in this process or any other
+/// sharing the disk folder. The current version is, in order:
 /// 1. what the downloader says, when it conforms to ``ImageValidating`` (local files: a `stat`);
 ///    a validator that throws (the file is gone) forces a download, which reports the error;
 /// 2. otherwise the latest validator downloaded in this process;
-/// 3. otherwise unknown: a stored entry is served as is. A changed item is then noticed the
-///    next time it is downloaded (another spec, `shouldUseCached == false`, after eviction), and
-///    from then on its old entries miss.
+/// 3. otherwise unknown: a thumbnail in memory is served, but a disk entry (perhaps written by
+///    another process from an older version) only after one download shows it is current; the
+///    render is skipped then.
 ///
 /// **Coalescing.** Concurrent requests for one slot share one download and one render. A caller
 /// that is cancelled stops waiting without disturbing the others; when the last one leaves, the

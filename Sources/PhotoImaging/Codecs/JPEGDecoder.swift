@@ -44,22 +44,35 @@ enum JPEGDecoder {
             }
             var decoded = PixelBuffer(width: scaledWidth, height: scaledHeight, channels: channels, pixels: pixels)
             if isCMYK { decoded = decoded.convertedFromInvertedCMYK() }
-            return decoded.resized(to: plan)
+            // The scaled pixels stand for the image's size times the factor exactly (213.5 rows
+            // of a 427-row image at 1/2, in 214 pixels): the resampler maps through that.
+            let factor = scaleFactor(width: Int(width), height: Int(height), plan: plan)
+            return decoded.resized(to: plan, extent: (Double(width) * factor, Double(height) * factor))
         }
     }
 
-    /// The smallest TurboJPEG scale (n/8, at most 1) whose decode still covers the plan.
+    /// The smallest TurboJPEG scale (1/8, 1/4, 1/2 or 1) the plan allows (see
+    /// ``ResizePlan/allowsDCTScale(numerator:denominator:scaledWidth:scaledHeight:)``).
     static func scaledSize(width: Int, height: Int, plan: ResizePlan) -> (Int, Int) {
+        let factor = chosenFactor(width: width, height: height, plan: plan)
+        return factor.map { (scale(width, $0), scale(height, $0)) } ?? (width, height)
+    }
+
+    /// The factor of ``scaledSize(width:height:plan:)`` as a number (1 when not scaled).
+    static func scaleFactor(width: Int, height: Int, plan: ResizePlan) -> Double {
+        chosenFactor(width: width, height: height, plan: plan).map { Double($0.num) / Double($0.denom) } ?? 1
+    }
+
+    private static func chosenFactor(width: Int, height: Int, plan: ResizePlan) -> tjscalingfactor? {
         var factorCount: Int32 = 0
         let factors = UnsafeBufferPointer(start: tjGetScalingFactors(&factorCount), count: Int(factorCount))
         let candidates = factors
             .filter { $0.num > 0 && $0.denom > 0 && $0.num <= $0.denom }
             .sorted { Double($0.num) / Double($0.denom) < Double($1.num) / Double($1.denom) }
-        for factor in candidates {
-            let scaled = (scale(width, factor), scale(height, factor))
-            if plan.isCovered(bySourceWidth: scaled.0, height: scaled.1) { return scaled }
+        return candidates.first {
+            plan.allowsDCTScale(
+                numerator: Int($0.num), denominator: Int($0.denom), scaledWidth: scale(width, $0), scaledHeight: scale(height, $0))
         }
-        return (width, height)
     }
 
     /// `TJSCALED`: the dimension rounded up after scaling.

@@ -1,10 +1,14 @@
 extension PixelBuffer {
     /// This decode resampled (and centre-cropped when asked) to `plan`; `self` when it already
     /// matches. `exact` disables the box pre-reduction (pure Lanczos-3, for references).
-    func resized(to plan: ResizePlan, exact: Bool = false) -> PixelBuffer {
+    /// `extent` is the fractional size the pixels stand for after DCT scaling
+    /// (see ``ResizePlan/resampler(sourceWidth:sourceHeight:channels:exact:extent:)``).
+    func resized(to plan: ResizePlan, exact: Bool = false, extent: (width: Double, height: Double)? = nil) -> PixelBuffer {
         let crop = plan.crop(sourceWidth: width, sourceHeight: height)
-        if crop.width == width, crop.height == height, plan.width == width, plan.height == height { return self }
-        var resampler = plan.resampler(sourceWidth: width, sourceHeight: height, channels: channels, exact: exact)
+        let wholeExtent = extent.map { $0.width == Double(width) && $0.height == Double(height) } ?? true
+        if wholeExtent, crop.width == width, crop.height == height, plan.width == width, plan.height == height { return self }
+        var resampler = plan.resampler(
+            sourceWidth: width, sourceHeight: height, channels: channels, exact: exact, extent: wholeExtent ? nil : extent)
         pixels.withUnsafeBufferPointer { pixels in
             for row in 0 ..< height where !resampler.isComplete {
                 resampler.consume(row: UnsafeBufferPointer(rebasing: pixels[row * bytesPerRow ..< (row + 1) * bytesPerRow]))

@@ -25,12 +25,15 @@ struct ResampleWeights: Sendable {
 
     /// Weights mapping `inputSize` samples, starting at `offset` in the source, onto `outputSize`.
     /// `scale` is input samples per output sample (default `inputSize / outputSize`; a
-    /// box-reduced input passes the original ratio divided by the box size).
-    init(inputSize: Int, outputSize: Int, offset: Int = 0, scale: Double? = nil) {
+    /// box-reduced input passes the original ratio divided by the box size). `origin` is where
+    /// the output's first edge lies in input samples: non-zero, and `scale` not a ratio of
+    /// whole numbers, when the input is a DCT-scaled decode whose pixels stand for a fractional
+    /// extent of the image (640 rows at 1/2 are 320, but 427 rows are 213.5 in 214 pixels).
+    init(inputSize: Int, outputSize: Int, offset: Int = 0, scale: Double? = nil, origin: Double = 0) {
         precondition(inputSize > 0 && outputSize > 0)
         self.inputSize = inputSize
         self.outputSize = outputSize
-        if inputSize == outputSize, scale == nil {  // identity: one tap of weight 1, exact and cheap
+        if inputSize == outputSize, scale == nil, origin == 0 {  // identity: one tap of weight 1, exact and cheap
             starts = (0 ..< outputSize).map { $0 + offset }
             counts = [Int](repeating: 1, count: outputSize)
             weights = [Float](repeating: 1, count: outputSize)
@@ -46,7 +49,7 @@ struct ResampleWeights: Sendable {
         var weights = [Float](repeating: 0, count: outputSize * stride)
         var kernel = [Double](repeating: 0, count: stride)
         for index in 0 ..< outputSize {
-            let centre = (Double(index) + 0.5) * scale
+            let centre = origin + (Double(index) + 0.5) * scale
             let first = max(0, Int(centre - support + 0.5))
             let end = min(inputSize, Int(centre + support + 0.5))
             var total = 0.0

@@ -40,21 +40,32 @@ struct StreamingResampler: ~Copyable {
     /// A resampler for `sourceWidth`×`sourceHeight` rows, reading only the `crop` rectangle
     /// (the whole source when `nil`) and producing `outputWidth`×`outputHeight`. Without
     /// `boxReduction` it is pure Lanczos-3 whatever the ratio (for reference images).
+    ///
+    /// `region` is the part of the source the output shows, exactly, in source pixels (the
+    /// crop itself when `nil`); it lies within the crop and may have fractional edges: a
+    /// DCT-scaled decode of an image whose size is not a multiple of the scale's denominator
+    /// has a last row or column that stands for only part of a pixel.
     init(sourceWidth: Int, sourceHeight: Int, channels: Int, outputWidth: Int, outputHeight: Int,
-         crop: PixelRect? = nil, boxReduction: Bool = true) {
+         crop: PixelRect? = nil, region: ExactRegion? = nil, boxReduction: Bool = true) {
         let crop = crop ?? PixelRect(x: 0, y: 0, width: sourceWidth, height: sourceHeight)
+        let region = region ?? ExactRegion(crop)
         precondition([1, 3, 4].contains(channels))
         precondition(crop.x >= 0 && crop.y >= 0 && crop.x + crop.width <= sourceWidth && crop.y + crop.height <= sourceHeight)
         // Everything is computed into locals first and stored once at the end.
-        let scaleX = Double(crop.width) / Double(outputWidth), scaleY = Double(crop.height) / Double(outputHeight)
+        let scaleX = region.width / Double(outputWidth), scaleY = region.height / Double(outputHeight)
+        let originX = region.x - Double(crop.x), originY = region.y - Double(crop.y)
         // Boxes of at most a quarter of the ratio, and at most 64 (so 64² · 255² fits in Int32).
         let boxX = boxReduction ? min(64, max(1, Int(scaleX / 4))) : 1
         let boxY = boxReduction ? min(64, max(1, Int(scaleY / 4))) : 1
         let reducedWidth = (crop.width + boxX - 1) / boxX, reducedHeight = (crop.height + boxY - 1) / boxY
+        let exactX = originX == 0 && region.width == Double(crop.width)
+        let exactY = originY == 0 && region.height == Double(crop.height)
         let horizontal = ResampleWeights(
-            inputSize: reducedWidth, outputSize: outputWidth, scale: boxX > 1 ? scaleX / Double(boxX) : nil)
+            inputSize: reducedWidth, outputSize: outputWidth,
+            scale: boxX > 1 || !exactX ? scaleX / Double(boxX) : nil, origin: originX / Double(boxX))
         let vertical = ResampleWeights(
-            inputSize: reducedHeight, outputSize: outputHeight, scale: boxY > 1 ? scaleY / Double(boxY) : nil)
+            inputSize: reducedHeight, outputSize: outputHeight,
+            scale: boxY > 1 || !exactY ? scaleY / Double(boxY) : nil, origin: originY / Double(boxY))
         var ring = 1
         for row in 0 ..< outputHeight {
             let end = vertical.starts[row] + vertical.counts[row]

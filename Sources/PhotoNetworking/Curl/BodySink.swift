@@ -25,7 +25,7 @@ struct BodySink: ~Copyable {
 
     deinit {
         if descriptor >= 0 { close(descriptor) }
-        if let tempPath { unlink(tempPath) }
+        if let tempPath { AtomicFile.discardTemporary(tempPath) }
     }
 
     /// Chooses the destination once the final status is known.
@@ -33,12 +33,13 @@ struct BodySink: ~Copyable {
         guard descriptor < 0, tempPath == nil else { return }
         let isSuccess = (200..<300).contains(status)
         if let file, isSuccess {
-            let folder = file.deletingLastPathComponent().path
-            let path = folder + "/.tmp-\(file.lastPathComponent)-\(UInt64.random(in: 0...UInt64.max))"
-            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw Self.fileError("create a temporary file in \(folder)") }
-            descriptor = fd
-            tempPath = path
+            // AtomicFile's temporary names fit beside any legal final name, and a normal exit
+            // deletes them.
+            do {
+                (descriptor, tempPath) = try AtomicFile.createTemporary(beside: file)
+            } catch {
+                throw PhotoSourceError.wrapping(error, context: "Saving the download")
+            }
         } else {
             keepLimit = isSuccess ? Int.max : Self.errorBodyLimit
             if let expectedLength, expectedLength > 0 { data.reserveCapacity(Int(min(expectedLength, Int64(min(keepLimit, 16 << 20))))) }
@@ -77,7 +78,11 @@ struct BodySink: ~Copyable {
             throw Self.fileError("flush \(tempPath)")
         }
         close(fd)
-        guard rename(tempPath, file.path) == 0 else { throw Self.fileError("move the download to \(file.path)") }
+        do {
+            try AtomicFile.commitTemporary(tempPath, to: file)
+        } catch {
+            throw PhotoSourceError.wrapping(error, context: "Moving the download to \(file.path)")
+        }
         self.tempPath = nil
         return Data()
     }
@@ -86,7 +91,7 @@ struct BodySink: ~Copyable {
     mutating func discard() {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
-        if let tempPath { unlink(tempPath) }
+        if let tempPath { AtomicFile.discardTemporary(tempPath) }
         tempPath = nil
         data = Data()
     }

@@ -3,7 +3,8 @@ public import Foundation
 /// Reads images from a folder: item ids are paths relative to the root.
 ///
 /// Both variants return the original file (the thumbnail cache shrinks it on decode).
-/// The validator is the file's modification time and size, so an edited file gets a new thumbnail.
+/// The validator is the file's modification time, size and inode, so an edited or replaced file
+/// gets a new thumbnail (also in another process sharing the thumbnail cache's folder).
 public struct FileImageDownloader: ImageDownloading {
     /// The path rules.
     public let resolver: LocalPathResolver

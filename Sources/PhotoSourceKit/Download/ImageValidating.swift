@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,12 +18,23 @@ public protocol ImageValidating: Sendable {
 }
 
 extension FileImageDownloader: ImageValidating {
-    /// The file's modification time and size, formatted as ``read(_:name:)`` formats them.
+    /// The file's modification time, size and inode, formatted as ``read(_:name:)`` formats them.
     public func currentValidator(for item: any PhotoSourceItem, from source: any PhotoSource) async throws -> String? {
-        let url = try resolver.url(for: item.id)
+        try currentValidator(of: resolver.url(for: item.id), name: item.id)
+    }
+
+    /// The validator of the file at `url` as a download of it now would carry
+    /// (see ``FileImageDownloader``); `name` is used in error messages.
+    public func currentValidator(of url: URL, name: String) throws -> String {
         var info = stat()
-        guard stat(url.path, &info) == 0 else { throw PhotoSourceError.fileSystem(errno: errno, reading: item.id) }
-        return "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)-\(info.st_size)"
+        guard stat(url.path, &info) == 0 else { throw PhotoSourceError.fileSystem(errno: errno, reading: name) }
+        return Self.validator(of: info)
+    }
+
+    /// Modification time (with nanoseconds), size, device and inode: a file replaced by a
+    /// rename or edited in place within one clock tick still gets a new validator.
+    static func validator(of info: stat) -> String {
+        "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)-\(info.st_size)-\(info.st_dev):\(info.st_ino)"
     }
 }
 

@@ -20,8 +20,9 @@ import Darwin
 public struct FileContents: Sendable {
     /// The file's bytes.
     public let bytes: Data
-    /// The file's modification time and size as text: it changes when the file is edited, so it
-    /// serves as an ``ImageData/validator``.
+    /// The file's modification time (with nanoseconds), size, device and inode as text: it changes
+    /// when the file is edited or replaced, so it serves as an ``ImageData/validator`` (the same
+    /// text ``FileImageDownloader/currentValidator(of:name:)`` gives without reading the file).
     public let version: String
 
     /// Reads the regular file at `url`, at most `maximumBytes` long; `name` (default: the path)
@@ -56,6 +57,6 @@ public struct FileContents: Sendable {
             filled += n
         }
         let data = Data(bytesNoCopy: buffer, count: filled, deallocator: .custom { pointer, _ in pointer.deallocate() })
-        return FileContents(bytes: data, version: "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)-\(size)")
+        return FileContents(bytes: data, version: FileImageDownloader.validator(of: info))
     }
 }

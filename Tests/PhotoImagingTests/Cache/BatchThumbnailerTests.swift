@@ -2,6 +2,9 @@ import Foundation
 import PhotoImaging
 import PhotoSourceKit
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite("BatchThumbnailer")
 struct BatchThumbnailerTests {
@@ -87,6 +90,43 @@ struct BatchThumbnailerTests {
             }
             #expect(error.code == .tooLarge)
             #expect(library.renders == 0)
+        }
+    }
+}
+
+@Suite("BatchThumbnailer file names and leftovers")
+struct BatchThumbnailerFileTests {
+    let spec = ThumbnailSpec(maxPixelSize: 32)
+
+    @Test("a 239-byte input name whose 245-byte thumbnail name is legal is thumbnailed")
+    func longInputName() async throws {
+        try await withTemporaryFolder { folder in
+            let input = folder.appendingPathComponent(String(repeating: "p", count: 235) + ".jpg")
+            try Data("sand".utf8).write(to: input)
+            let out = folder.appendingPathComponent("out")
+
+            let report = await BatchThumbnailer(spec: spec, outputDirectory: out, renderer: TestLibrary().renderer).run([input])
+
+            let written = try report.results[0].outcome.get()
+            #expect(written.url.lastPathComponent.utf8.count == 245)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [written.url.lastPathComponent])
+        }
+    }
+
+    @Test("a run deletes the temporary files a killed run left in the output folder")
+    func sweepsOrphansOfKilledRun() async throws {
+        try await withTemporaryFolder { folder in
+            let input = folder.appendingPathComponent("beach.jpg")
+            try Data("sand".utf8).write(to: input)
+            let out = folder.appendingPathComponent("out")
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            let orphan = out.appendingPathComponent(".psk-tmp-2147483646-00000000000000ff")
+            try Data("half a thumbnail".utf8).write(to: orphan)
+            makeOld(orphan, seconds: 30)
+
+            _ = await BatchThumbnailer(spec: spec, outputDirectory: out, renderer: TestLibrary().renderer).run([input])
+
+            #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["beach_thumb.jpg"])
         }
     }
 }

@@ -3,6 +3,9 @@ import Foundation
 import PhotoSourceKit
 import Synchronization
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A fake photo library for cache tests: counts downloads and renders, serves bytes that name
 /// the item and its current validator, and can hold downloads at a gate or fail renders.
@@ -155,6 +158,12 @@ func withTemporaryFolder<T>(_ body: (URL) async throws -> T) async rethrows -> T
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: url) }
     return try await body(url)
+}
+
+/// Sets the modification time of `file` to `seconds` ago.
+func makeOld(_ file: URL, seconds: Int) {
+    var times = [timespec](repeating: timespec(tv_sec: Int(Date().timeIntervalSince1970) - seconds, tv_nsec: 0), count: 2)
+    _ = utimensat(AT_FDCWD, file.path, &times, 0)
 }
 
 /// The `.thumb` entries in `folder`.

@@ -164,4 +164,17 @@ struct DiskStoreTests {
             #expect(store.bytesOnDisk == 0)
         }
     }
+
+    @Test("opening the folder deletes temp files of a writer that was killed, without waiting an hour")
+    func opensSweepingOrphans() async throws {
+        try await withTemporaryFolder { folder in
+            let orphan = folder.appendingPathComponent(".psk-tmp-2147483646-0123456789abcdef")
+            try Data("torn entry".utf8).write(to: orphan)
+            makeOld(orphan, seconds: 30)
+
+            _ = DiskStore(directory: folder, sizeLimit: 1 << 20, log: { _ in })
+
+            #expect(!FileManager.default.fileExists(atPath: orphan.path))
+        }
+    }
 }

@@ -59,22 +59,24 @@ struct ThumbnailCacheTests {
         #expect(cache.counters.memoryHits == 0)
     }
 
-    @Test("a new cache over the same folder answers from disk without downloading")
+    @Test("a new cache over the same folder answers from disk without rendering again")
     func restartKeepsEntries() async throws {
         try await withTemporaryFolder { folder in
             let library = TestLibrary()
-            let made = try await library.cache(diskDirectory: folder).thumbnail(for: photo("a"), from: library.source(), spec: spec)
+            library.setValidator("v1", for: "a")
+            let made = try await library.cache(diskDirectory: folder).thumbnail(for: photo("a"), from: library.validatingSource(), spec: spec)
 
             // When
             let restarted = library.cache(diskDirectory: folder)
-            let again = try await restarted.thumbnail(for: photo("a"), from: library.source(), spec: spec)
+            let again = try await restarted.thumbnail(for: photo("a"), from: library.validatingSource(), spec: spec)
 
-            // Then
+            // Then: a validating downloader answers the version without a download
             #expect(again == made)
             #expect(library.downloads == 1)
+            #expect(library.renders == 1)
             #expect(restarted.counters.diskHits == 1)
             #expect(restarted.counters.bytesOnDisk > made.data.count)
-            _ = try await restarted.thumbnail(for: photo("a"), from: library.source(), spec: spec)
+            _ = try await restarted.thumbnail(for: photo("a"), from: library.validatingSource(), spec: spec)
             #expect(restarted.counters.memoryHits == 1)  // the disk hit was copied into memory
         }
     }

@@ -52,11 +52,11 @@ struct JPEGDecoderTests {
         }
     }
 
-    @Test("Shrink-on-load picks the smallest DCT scale that still covers the target", arguments: [
+    @Test("Shrink-on-load picks the smallest of 1/8, 1/4, 1/2 that stays 1.5× above the target, else full size", arguments: [
         (4000, 3000, 256, 500, 375),   // 1/8 is enough
-        (1600, 1200, 256, 400, 300),   // 1/4: 1/8 would give 200 < 256
-        (1000, 800, 600, 625, 500),    // 5/8
-        (300, 200, 256, 263, 175),     // 7/8 still covers 256×171
+        (1600, 1200, 256, 400, 300),   // 1/4: 1/8 would give 200 < 1.5 × 256
+        (1000, 800, 600, 1000, 800),   // 1/2 would be 500 < 900; 5/8 is no longer used
+        (300, 200, 256, 300, 200),     // 7/8 is no longer used: full size
         (200, 150, 256, 200, 150),     // smaller than the target: full size
     ])
     func shrinkFactor(width: Int, height: Int, target: Int, expectedWidth: Int, expectedHeight: Int) {

@@ -142,4 +142,31 @@ struct PreselectedProbingTests {
             #expect(server.hits.filter { $0.path == "/later.jpg" }.count == 2)
         }
     }
+
+    @Test("an entry whose first bytes are not a JPEG or PNG is listed in its place, reported as not a photo with the reason")
+    func notAPhotoIsReported() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let jpeg = try ImageFixtures.jpeg(width: 10, height: 10)
+        try folder.write(Data("shopping list: milk, eggs\n".utf8), to: "notes.txt")
+        try folder.write(jpeg, to: "good.jpg")
+        try await PhotoServer.run(["/page.jpg": .init(data: Data("<!DOCTYPE html><html>login</html>".utf8))]) { server in
+            let source = try PreselectedSource(
+                entries: ["notes.txt", server.url("/page.jpg").absoluteString, "good.jpg"], fileRoot: folder.url,
+                allowedOrigins: [server.origin])
+
+            // When
+            let items = try await PreselectedFixtures.rootItems(source)
+
+            // Then
+            #expect(items.map(\.title) == ["notes.txt (not a photo)", "page.jpg (not a photo)", "good.jpg"])
+            #expect(items[0].userInfo["problem"]?.contains("not a supported image format") == true)
+            #expect(items[1].userInfo["problem"]?.contains("an HTML page") == true)
+            #expect(items[2].userInfo["problem"] == nil)
+            #expect(items[2].pixelSize == PixelSize(width: 10, height: 10))
+            let again = try await PreselectedFixtures.rootItems(source)  // remembered, not probed again
+            #expect(again.map(\.title) == items.map(\.title))
+            #expect(server.hits.filter { $0.path == "/page.jpg" }.count == 1)
+        }
+    }
 }
