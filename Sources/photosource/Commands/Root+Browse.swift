@@ -47,16 +47,27 @@ extension Root {
             let browser = SourceBrowser(sources: resolved, pageSize: pageSize)
             // Thumbnails are cached beside the demo library, under the same cache folder.
             let cacheFolder = DemoLibrary.defaultFolder.deletingLastPathComponent().appendingPathComponent("thumbnails")
+            let terminal = Terminal.current()
             let repl = Repl(
-                browser: browser, output: StandardStreams(), terminal: .current(),
+                browser: browser, output: StandardStreams(), terminal: terminal,
                 thumbnails: .standard(folder: cacheFolder))
-            await repl.run(lines: StandardInputLines.stream())
+            var failures = 0
+            if terminal.isInteractive, let editor = LineEditor(historyFile: HistoryFile.url()) {
+                await repl.run(editor: editor, interrupts: InterruptibleCommand())
+            } else {
+                failures = await repl.run(lines: StandardInputLines.stream())
+            }
             if let demoCloud {
                 // Its port, and so its id, changes every run: a stored sign-in would never be used again.
                 if let cloudURL = demoCloud.baseURL, let source = resolved.first(where: { $0.id == "cloud:" + cloudURL.absoluteString }) {
                     try? await source.signOut()
                 }
                 await demoCloud.stop()
+            }
+            if failures > 0 {
+                // A script learns that something went wrong, as with `thumbnail`.
+                StandardStreams().writeError("photosource: \(failures) command(s) failed.")
+                throw ExitCode.failure
             }
         }
     }
