@@ -15,28 +15,28 @@ public enum AtomicFile {
         let folder = url.deletingLastPathComponent().path
         let temp = folder + "/.tmp-\(url.lastPathComponent)-\(UInt64.random(in: 0...UInt64.max))"
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw posixError("create \(temp)") }
+        guard fd >= 0 else { throw posixError("create \(url.path)") }
         var ok = false
         defer {
             if !ok { unlink(temp) }
         }
         do {
             defer { close(fd) }
-            guard fchmod(fd, mode) == 0 else { throw posixError("set permissions of \(temp)") }
+            guard fchmod(fd, mode) == 0 else { throw posixError("set the permissions of \(url.path)") }
             try data.withUnsafeBytes { buffer in
                 var written = 0
                 while written < buffer.count {
                     let n = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
                     if n < 0 {
                         if errno == EINTR { continue }
-                        throw posixError("write \(temp)")
+                        throw posixError("write \(url.path)")
                     }
                     written += n
                 }
             }
-            guard fsync(fd) == 0 else { throw posixError("flush \(temp)") }
+            guard fsync(fd) == 0 else { throw posixError("flush \(url.path) to disk") }
         }
-        guard rename(temp, url.path) == 0 else { throw posixError("move \(temp) to \(url.path)") }
+        guard rename(temp, url.path) == 0 else { throw posixError("put the new \(url.lastPathComponent) in place at \(url.path)") }
         ok = true
         let dirFD = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dirFD >= 0 {

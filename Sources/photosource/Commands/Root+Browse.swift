@@ -20,7 +20,7 @@ extension Root {
         @Argument(help: ArgumentHelp("Sources to browse: demo, local:PATH (a folder), cloud:URL or urls:FILE.", valueName: "source"))
         var sources: [String] = []
 
-        @Option(help: "Items per page.")
+        @Option(parsing: .unconditional, help: "Items per page, 1 to 500.")
         var pageSize = 20
 
         @OptionGroup var network: NetworkOptions
@@ -42,6 +42,7 @@ extension Root {
                     let url = try await demoCloud.start(configuration: .init(autoApprove: true, logsLifecycle: false))
                     arguments.insert("cloud:" + url.absoluteString, at: min(1, arguments.count))
                 }
+                try DemoLibraryProgress.prepare(for: arguments)
                 return try arguments.map { try resolver.resolve($0).source }
             }
             let browser = SourceBrowser(sources: resolved, pageSize: pageSize)

@@ -64,7 +64,8 @@ struct Repl: Sendable {
     func run(editor: LineEditor, interrupts: InterruptibleCommand) async {
         await greet()
         while true {
-            switch await editor.read(prompt: await promptText()) {
+            // The reset goes before the last space: libedit drops escapes after the last column.
+            switch await editor.read(prompt: style.strong(String(await location().prompt.dropLast())) + " ") {
             case .end:
                 output.write("\n")
                 return
@@ -101,15 +102,15 @@ struct Repl: Sendable {
         do {
             command = try ReplCommand.parse(line)
         } catch {
-            output.writeError(style.failure(error.message))
+            output.writeError(style.failure(TerminalText.escaped(error.message)))
             return .failed
         }
         if command == .quit { return .quit }
         do {
             try await perform(command)
             return .succeeded
-        } catch is CancellationError {
-            return .failed  // Ctrl-C: the session already said so
+        } catch where Task.isCancelled {
+            return .failed  // Ctrl-C: the session already said so, and is at the prompt again
         } catch let error as PhotoSourceError where error.code == .notLoggedIn {
             output.writeError(style.failure(await signInHint(for: error)))
         } catch {
