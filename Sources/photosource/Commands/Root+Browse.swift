@@ -13,7 +13,10 @@ extension Root {
                 sign-ins approved at once), then the sources listed one per line in \
                 ~/.config/photosource/sources.
                 When standard input is not a terminal there is no prompt and no colour, so a \
-                script's output is exactly what its commands print; errors go to standard error.
+                script's output is exactly what its commands print; errors go to standard error, and \
+                the exit status is 1 when any command failed. On a terminal, lines are edited with \
+                libedit (history in $XDG_STATE_HOME/photosource/history, Tab completes commands); \
+                Ctrl-C cancels the line or the running command, Ctrl-D or quit leaves.
                 Commands:
                 """ + "\n" + ReplCommandSpec.helpLines().dropFirst().joined(separator: "\n"))
 
