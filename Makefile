@@ -3,7 +3,7 @@
 
 export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT      ?= swift
-APT_DEPS   := libturbojpeg0-dev libpng-dev libcurl4-openssl-dev pkg-config
+APT_DEPS   := libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libcurl4-openssl-dev libedit-dev pkg-config
 BENCH_DEPS := libvips-tools python3-pil imagemagick curl time nginx-light wrk
 BIN        := .build/debug/photosource
 

@@ -46,6 +46,9 @@ let package = Package(
         .systemLibrary(
             name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
+            name: "CEditLine", path: "Sources/CEditLine", pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]),
 
         // A small compiled C target for libpng's setjmp-based API.
         .target(name: "CImagingShim", dependencies: ["CPNG", "CTurboJPEG"], path: "Sources/CImagingShim"),
@@ -101,7 +104,7 @@ let package = Package(
             name: "photosource",
             dependencies: [
                 "PhotoSourceKit", "PhotoImaging", "PhotoNetworking", "PhotoSourceTesting", "SampleSources",
-                "PhotoSourceService",
+                "PhotoSourceService", "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),

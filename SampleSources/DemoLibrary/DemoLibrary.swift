@@ -37,11 +37,20 @@ public enum DemoLibrary {
     ///
     /// - Throws: `.invalidData` when `folder` exists, is not empty and is not a demo library;
     ///   `.accessDenied` or `.unknown` when the files cannot be written.
-    public static func ensure(at folder: URL? = nil) throws -> URL {
+    public static func ensure(at folder: URL? = nil, progress: Progress? = nil) throws -> URL {
         let root = (folder ?? defaultFolder).standardizedFileURL
         if isComplete(root) { return root }
-        try DemoLibraryWriter(root: root).write(DemoPlan.photos)
+        try DemoLibraryWriter(root: root).write(DemoPlan.photos, progress: progress)
         return root
+    }
+
+    /// Hears that `written` of `total` photos are done while a library is generated (from any thread).
+    public typealias Progress = @Sendable (_ written: Int, _ total: Int) -> Void
+
+    /// Whether the library at `folder` (``defaultFolder`` when `nil`) is already generated, so
+    /// ``ensure(at:progress:)`` would return at once.
+    public static func exists(at folder: URL? = nil) -> Bool {
+        isComplete((folder ?? defaultFolder).standardizedFileURL)
     }
 
     /// The library as a photo source titled "Sample Library" with id "demo", generated if needed.

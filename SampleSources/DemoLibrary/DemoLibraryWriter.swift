@@ -14,8 +14,8 @@ struct DemoLibraryWriter {
     private var parent: URL { root.deletingLastPathComponent() }
     private var partialPrefix: String { ".\(root.lastPathComponent).partial-" }
 
-    /// Generates `photos` and moves the finished library to ``root``.
-    func write(_ photos: [DemoPhoto]) throws {
+    /// Generates `photos` and moves the finished library to ``root``; `progress` hears each photo written.
+    func write(_ photos: [DemoPhoto], progress: DemoLibrary.Progress? = nil) throws {
         try prepareRoot()
         do {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -25,7 +25,7 @@ struct DemoLibraryWriter {
         removeAbandonedPartials()
         let temp = parent.appendingPathComponent(partialPrefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: temp) }
-        try Self.render(photos, into: temp)
+        try Self.render(photos, into: temp, progress: progress)
         try AtomicFile.write(DemoLibrary.markerContents, to: temp.appendingPathComponent(DemoLibrary.markerName))
         guard rename(temp.path, root.path) == 0 else {
             let code = errno
@@ -34,8 +34,8 @@ struct DemoLibraryWriter {
         }
     }
 
-    /// Paints and encodes every photo into `folder`, on all cores.
-    static func render(_ photos: [DemoPhoto], into folder: URL) throws {
+    /// Paints and encodes every photo into `folder`, on all cores, calling `progress` after each.
+    static func render(_ photos: [DemoPhoto], into folder: URL, progress: DemoLibrary.Progress? = nil) throws {
         let albums = Set(photos.map { ($0.path as NSString).deletingLastPathComponent })
         do {
             for album in albums.sorted() {
@@ -45,10 +45,12 @@ struct DemoLibraryWriter {
             throw PhotoSourceError(.accessDenied, "Could not create the demo library's folders in \(folder.path).", underlying: error)
         }
         let failure = Mutex<(any Error)?>(nil)
+        let written = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: photos.count) { index in
             guard failure.withLock({ $0 == nil }) else { return }
             do {
                 try encode(photos[index]).write(to: folder.appendingPathComponent(photos[index].path))
+                progress?(written.add(1, ordering: .relaxed).newValue, photos.count)
             } catch {
                 failure.withLock { $0 = $0 ?? error }
             }

@@ -9,11 +9,15 @@ struct Root: AsyncParsableCommand {
         discussion: """
             SOURCE is one of:
               demo          the demo library that ships with photosource
-              local:PATH    a folder; its subfolders are albums, its JPEG and PNG files photos
-              cloud:URL     a photo cloud with the demo cloud's API (photosource demo-cloud runs one)
+              local:PATH    a folder: subfolders are albums, JPEG and PNG files photos
+              cloud:URL     a photo cloud like the one photosource demo-cloud runs
               urls:FILE     a list of photo URLs and file paths, one per line
             Only public addresses are contacted, plus the origin of a cloud:URL and the origins \
             given with --allow-origin or PHOTOSOURCE_ALLOW_ORIGINS (comma-separated).
             """,
-        subcommands: [Browse.self, List.self, Info.self, Get.self, Fetch.self, Check.self, MakeThumbnails.self, DemoCloudServer.self, Serve.self])
+        version: PhotosourceVersion.current,
+        subcommands: [
+            Browse.self, List.self, Info.self, Get.self, Fetch.self, Check.self, MakeThumbnails.self, DemoCloudServer.self,
+            Serve.self,
+        ])
 }

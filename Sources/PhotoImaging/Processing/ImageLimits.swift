@@ -23,7 +23,7 @@ public struct ImageLimits: Sendable, Hashable {
 
     /// Creates limits.
     public init(
-        maxPixels: Int64 = 268_402_689, maxEncodedBytes: Int = 100_000_000, maxProgressiveScans: Int = 100,
+        maxPixels: Int64 = 268_402_689, maxEncodedBytes: Int = 100 << 20, maxProgressiveScans: Int = 100,
         maxWholeImagePixels: Int64 = 64_000_000
     ) {
         self.maxPixels = maxPixels

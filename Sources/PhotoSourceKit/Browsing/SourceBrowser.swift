@@ -154,6 +154,19 @@ public actor SourceBrowser {
         return before - selected.count
     }
 
+    /// Removes entries of ``selection`` by their 1-based place in it (the numbers a front end shows
+    /// when it lists the selection); returns how many were removed. A number past the end removes
+    /// nothing and throws.
+    @discardableResult
+    public func unselect(selectionNumbers numbers: [Int]) throws -> Int {
+        if let missing = numbers.first(where: { !selected.indices.contains($0 - 1) }) {
+            throw PhotoSourceError(.invalidData, "There is no entry \(missing) in the selection; it has \(selected.count).")
+        }
+        let removing = Set(numbers.map { $0 - 1 })
+        selected = selected.enumerated().filter { !removing.contains($0.offset) }.map(\.element)
+        return removing.count
+    }
+
     /// Whether `item` of the current source is selected.
     public func isSelected(_ item: any PhotoSourceItem) -> Bool {
         selected.contains { $0.sourceID == item.sourceID && $0.item.id == item.id }

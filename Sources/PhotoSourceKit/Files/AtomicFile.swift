@@ -24,19 +24,19 @@ public enum AtomicFile {
         }
         do {
             defer { close(fd) }
-            guard fchmod(fd, mode) == 0 else { throw posixError("set permissions of \(temp)") }
+            guard fchmod(fd, mode) == 0 else { throw posixError("set the permissions of \(url.path)") }
             try data.withUnsafeBytes { buffer in
                 var written = 0
                 while written < buffer.count {
                     let n = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
                     if n < 0 {
                         if errno == EINTR { continue }
-                        throw posixError("write \(temp)")
+                        throw posixError("write \(url.path)")
                     }
                     written += n
                 }
             }
-            guard fsync(fd) == 0 else { throw posixError("flush \(temp)") }
+            guard fsync(fd) == 0 else { throw posixError("flush \(url.path) to disk") }
         }
         try commitTemporary(temp, to: url)
         ok = true
@@ -57,7 +57,7 @@ public enum AtomicFile {
     /// flushed) to `url`, then flushes the folder.
     public static func commitTemporary(_ path: String, to url: URL) throws {
         guard try TemporaryFileRegistry.shared.commit(path, to: url.path) == 0 else {
-            throw posixError("move \(path) to \(url.path)")
+            throw posixError("put the new \(url.lastPathComponent) in place at \(url.path)")
         }
         let dirFD = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dirFD >= 0 {

@@ -13,14 +13,17 @@ extension Root {
                 sign-ins approved at once), then the sources listed one per line in \
                 ~/.config/photosource/sources.
                 When standard input is not a terminal there is no prompt and no colour, so a \
-                script's output is exactly what its commands print; errors go to standard error.
+                script's output is exactly what its commands print; errors go to standard error, and \
+                the exit status is 1 when any command failed. On a terminal, lines are edited with \
+                libedit (history in $XDG_STATE_HOME/photosource/history, Tab completes commands); \
+                Ctrl-C cancels the line or the running command, Ctrl-D or quit leaves.
                 Commands:
                 """ + "\n" + ReplCommandSpec.helpLines().dropFirst().joined(separator: "\n"))
 
         @Argument(help: ArgumentHelp("Sources to browse: demo, local:PATH (a folder), cloud:URL or urls:FILE.", valueName: "source"))
         var sources: [String] = []
 
-        @Option(help: "Items per page.")
+        @Option(parsing: .unconditional, help: "Items per page, 1 to 500.")
         var pageSize = 20
 
         @OptionGroup var network: NetworkOptions
@@ -42,21 +45,33 @@ extension Root {
                     let url = try await demoCloud.start(configuration: .init(autoApprove: true, logsLifecycle: false))
                     arguments.insert("cloud:" + url.absoluteString, at: min(1, arguments.count))
                 }
+                try DemoLibraryProgress.prepare(for: arguments)
                 return try arguments.map { try resolver.resolve($0).source }
             }
             let browser = SourceBrowser(sources: resolved, pageSize: pageSize)
             // Thumbnails are cached beside the demo library, under the same cache folder.
             let cacheFolder = DemoLibrary.defaultFolder.deletingLastPathComponent().appendingPathComponent("thumbnails")
+            let terminal = Terminal.current()
             let repl = Repl(
-                browser: browser, output: StandardStreams(), terminal: .current(),
+                browser: browser, output: StandardStreams(), terminal: terminal,
                 thumbnails: .standard(folder: cacheFolder))
-            await repl.run(lines: StandardInputLines.stream())
+            var failures = 0
+            if terminal.isInteractive, let editor = LineEditor(historyFile: HistoryFile.url()) {
+                await repl.run(editor: editor, interrupts: InterruptibleCommand())
+            } else {
+                failures = await repl.run(lines: StandardInputLines.stream())
+            }
             if let demoCloud {
                 // Its port, and so its id, changes every run: a stored sign-in would never be used again.
                 if let cloudURL = demoCloud.baseURL, let source = resolved.first(where: { $0.id == "cloud:" + cloudURL.absoluteString }) {
                     try? await source.signOut()
                 }
                 await demoCloud.stop()
+            }
+            if failures > 0 {
+                // A script learns that something went wrong, as with `thumbnail`.
+                StandardStreams().writeError("photosource: \(failures) command(s) failed.")
+                throw ExitCode.failure
             }
         }
     }

@@ -24,10 +24,7 @@ extension Root {
         func run() async throws {
             let line = try await CommandFailure.reported {
                 let resolved = try source.resolve()
-                let item = try await resolved.item(itemID)
-                guard item.kind == .image else {
-                    throw PhotoSourceError(.invalidData, "\(item.title) is an album, not a photo; give a photo's id.")
-                }
+                let item = try await Self.photo(itemID, in: resolved)
                 let file = SourceResolver.expandPath(out, isDirectory: false)
                 let bar = ProgressBar(label: item.title)
                 defer { bar.finish() }
@@ -43,10 +40,30 @@ extension Root {
             print(line)
         }
 
+        /// The photo with `id`. An album's id is refused as an album, also where the source looks
+        /// ids up as photos only (a cloud answers 404 for an album's id; listing the album tells).
+        static func photo(_ id: String, in resolved: ResolvedSource) async throws -> any PhotoSourceItem {
+            let item: any PhotoSourceItem
+            do {
+                item = try await resolved.item(id)
+            } catch let error as PhotoSourceError where error.code == .notFound {
+                guard let scope = try? await resolved.scope(id), (try? await resolved.source.items(in: scope, page: 0, count: 1)) != nil else {
+                    throw error
+                }
+                throw albumError(TerminalText.escaped(id))
+            }
+            guard item.kind == .image else { throw albumError(item.title) }
+            return item
+        }
+
+        private static func albumError(_ name: String) -> PhotoSourceError {
+            PhotoSourceError(.invalidData, "\(name) is an album, not a photo; give a photo's id (ls --json lists them).")
+        }
+
         /// `Saved FILE (N bytes).`
         static func savedLine(_ file: URL) throws -> String {
             let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0
-            return "Saved \(file.path) (\(size) bytes)."
+            return "Saved \(TerminalText.escaped(file.path)) (\(size) bytes)."
         }
     }
 

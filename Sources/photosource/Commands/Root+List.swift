@@ -22,16 +22,17 @@ extension Root {
             valueName: "scope-id"))
         var scopeID: String?
 
-        @Option(help: "The page to print, numbered from 1.")
+        // .unconditional: `--page -1` reaches validate() and gets the range, not "Missing value".
+        @Option(parsing: .unconditional, help: "The page to print, numbered from 1.")
         var page = 1
 
-        @Option(help: "Items per page (the source may allow fewer).")
+        @Option(parsing: .unconditional, help: "Items per page, 1 to 10000 (the source may allow fewer).")
         var count = 50
 
         @OptionGroup var output: OutputOptions
 
         func validate() throws {
-            guard page >= 1 else { throw ValidationError("--page starts at 1 (the first page); \(page) is not a page.") }
+            guard page >= 1 else { throw ValidationError("--page must be 1 or more (pages are numbered from 1); \(page) is not a page.") }
             guard (1...10_000).contains(count) else { throw ValidationError("--count must be between 1 and 10000; \(count) is not.") }
         }
 
@@ -40,6 +41,11 @@ extension Root {
                 let resolved = try source.resolve()
                 let scope = try await resolved.scope(scopeID ?? "")
                 let listed = try await resolved.source.items(in: scope, page: page - 1, count: count)
+                // As the REPL's `page`: text output refuses a page past the end; JSON keeps the
+                // empty page (hasMore false), which a script paging through reads as the end.
+                if !output.json && page > 1 && listed.contentItems.isEmpty {
+                    throw PageListing.missingPage(page, pageCount: listed.pageCount)
+                }
                 if output.json {
                     return try JSONText.encode(ListingReport(sourceID: resolved.source.id, listed: listed))
                 }

@@ -19,19 +19,21 @@ extension Root {
         @Argument(help: ArgumentHelp("The image files.", valueName: "file"))
         var files: [String] = []
 
-        @Option(help: "The long side of the thumbnails, in pixels.")
+        @Option(parsing: .unconditional, help: "The long side of the thumbnails, in pixels (1 to 4096).")
         var size = 256
 
         @Option(help: ArgumentHelp("The folder to write into (created if needed); by default each input's folder.", valueName: "dir"))
         var out: String?
 
-        @Option(help: "Files rendered at once (default: the number of cores).")
-        var jobs = ProcessInfo.processInfo.activeProcessorCount
+        // No default in the declaration: ArgumentParser would print the build machine's core count
+        // beside "(default: the number of cores)".
+        @Option(parsing: .unconditional, help: "Files rendered at once, 1 to 256 (default: the number of cores).")
+        var jobs: Int?
 
         @Option(help: "jpeg, png, or auto (PNG for images with transparency, JPEG otherwise).")
         var format: FormatChoice = .auto
 
-        @Option(help: "JPEG quality, 1 to 100.")
+        @Option(parsing: .unconditional, help: "JPEG quality, 1 to 100.")
         var quality = 80
 
         @Flag(help: "Print a line for every thumbnail written.")
@@ -42,22 +44,22 @@ extension Root {
             guard (1...ThumbnailOptions.maximumSize).contains(size) else {
                 throw ValidationError("--size must be between 1 and \(ThumbnailOptions.maximumSize) pixels; \(size) is not.")
             }
-            guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256; \(jobs) is not.") }
+            if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be between 1 and 256; \(jobs) is not.") }
             guard (1...100).contains(quality) else { throw ValidationError("--quality must be between 1 and 100; \(quality) is not.") }
         }
 
         func run() async throws {
             let batch = BatchThumbnailer(
                 spec: ThumbnailSpec(maxPixelSize: size, format: format.specFormat, quality: quality),
-                outputDirectory: out.map { SourceResolver.expandPath($0) }, jobs: jobs)
+                outputDirectory: out.map { SourceResolver.expandPath($0) }, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             let report = await batch.run(files.map { SourceResolver.expandPath($0, isDirectory: false) })
             let errors = StandardStreams()
             for result in report.results {
                 switch result.outcome {
                 case .success(let written):
-                    if verbose { print("\(result.input.path) -> \(written.url.path) (\(written.pixelSize), \(written.byteCount) bytes)") }
+                    if verbose { print("\(TerminalText.escaped(result.input.path)) -> \(TerminalText.escaped(written.url.path)) (\(written.pixelSize), \(written.byteCount) bytes)") }
                 case .failure(let error):
-                    errors.writeError("photosource: \(result.input.path): \(error.description)")
+                    errors.writeError("photosource: " + TerminalText.escaped("\(result.input.path): \(error.description)"))
                 }
             }
             print(Self.summary(succeeded: report.succeeded, seconds: report.elapsedSeconds))

@@ -15,7 +15,8 @@ struct SourceArgument: ParsableArguments {
 
     /// Opens the source; a missing folder is a one-line error.
     func resolve() throws -> ResolvedSource {
-        try SourceResolver.standard.with(network.settings()).resolve(source)
+        try DemoLibraryProgress.prepare(for: [source])
+        return try SourceResolver.standard.with(network.settings()).resolve(source)
     }
 }
 

@@ -40,11 +40,11 @@ struct ItemReport: Sendable {
     /// The report as aligned text lines.
     func lines(style: TextStyle = .plain) -> [String] {
         var lines = [
-            "id:     \(item.id)",
+            "id:     " + TerminalText.escaped(item.id),
             "kind:   \(item.kind.rawValue)",
-            "title:  \(item.title)",
+            "title:  " + TerminalText.escaped(item.title),
         ]
-        if let publicURL { lines.append("url:    \(publicURL)") }
+        if let publicURL { lines.append("url:    " + TerminalText.escaped(publicURL)) }
         guard item.kind == .image else { return lines }
         guard let width = item.width, let height = item.height else {
             lines.append("pixels: unknown, so print fitness cannot be judged")

@@ -28,12 +28,26 @@ struct ListingReport: Sendable, Encodable {
     }
 }
 
-/// JSON text in the CLI's one format: one line, sorted keys, slashes unescaped.
+/// JSON text in the CLI's one format: one line, sorted keys, slashes unescaped, and every
+/// character ``TerminalText`` escapes written as `\u00XX`: `JSONEncoder` escapes only C0, so a
+/// name's DEL or C1 characters (U+009B is a one-byte CSI) would reach a terminal running `jq`.
 enum JSONText {
     /// Encodes `value`.
     static func encode(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+        guard text.unicodeScalars.contains(where: TerminalText.needsEscape) else { return text }
+        // Outside strings JSON is plain ASCII, so any such character is inside a string.
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            if TerminalText.needsEscape(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 }

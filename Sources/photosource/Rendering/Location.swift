@@ -28,7 +28,7 @@ struct Location: Sendable, Equatable, CustomStringConvertible {
     /// Pages are shown 1-based: `[page 2/14]`, or `[page 2]` when the total is unknown.
     var description: String {
         let pages = pageCount.map { "\(page + 1)/\($0)" } ?? "\(page + 1)"
-        return "\(sourceTitle):\(scope) [page \(pages)]"
+        return TerminalText.escaped("\(sourceTitle):\(scope)") + " [page \(pages)]"
     }
 
     /// The REPL prompt.

@@ -46,14 +46,20 @@ struct PageListing: Sendable {
         return lines
     }
 
+    /// The error for page `number` (1-based) past the end, shared by `ls --page` and the REPL's `page`.
+    static func missingPage(_ number: Int, pageCount: Int?) -> PhotoSourceError {
+        guard let pageCount else { return PhotoSourceError(.invalidData, "There is no page \(number); this album ends before it.") }
+        return PhotoSourceError(.invalidData, "There is no page \(number); this album has \(pageCount) page(s).")
+    }
+
     /// `Italy/` for a container, `beach.jpg  4000×3000` for a photo of known size.
     static func name(of item: any PhotoSourceItem, style: TextStyle = .plain) -> String {
         switch item.kind {
-        case .container: return style.container(item.title + "/")
+        case .container: return style.container(TerminalText.escaped(item.title) + "/")
         case .back: return style.faint(BackItem.backID)
         case .image:
-            guard let size = item.pixelSize else { return item.title }
-            return item.title + "  " + style.faint(size.description)
+            guard let size = item.pixelSize else { return TerminalText.escaped(item.title) }
+            return TerminalText.escaped(item.title) + "  " + style.faint(size.description)
         }
     }
 }

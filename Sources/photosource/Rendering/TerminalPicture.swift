@@ -1,4 +1,5 @@
 import PhotoImaging
+import PhotoSourceKit
 
 /// A picture drawn with `▀` half blocks: each character shows two pixels, the upper one as the
 /// foreground colour and the lower one as the background. 24-bit colour escapes when the
@@ -28,6 +29,13 @@ struct TerminalPicture: Sendable {
         self.channels = channels
         self.samples = samples
         self.trueColor = trueColor
+    }
+
+    /// The long side, in pixels, at which an image of `size` fits `columns` pixels across and
+    /// `pixelRows` down (never more than its own long side, never less than 1).
+    static func longSide(fitting size: PixelSize, columns: Int, pixelRows: Int) -> Int {
+        let scale = min(1, Double(columns) / Double(max(1, size.width)), Double(pixelRows) / Double(max(1, size.height)))
+        return max(1, Int((Double(max(size.width, size.height)) * scale).rounded(.down)))
     }
 
     /// One string per two rows of pixels, each ending with a reset.

@@ -37,7 +37,8 @@ extension Repl {
             let added = try await browser.select(numbers: numbers.numbers(upTo: ensureListed().contentItems.count))
             output.line("Selected \(added) new photo(s); \(await browser.selection.count) in the selection.")
         case .unselect(let numbers):
-            let removed = try await browser.unselect(numbers: numbers.numbers(upTo: ensureListed().contentItems.count))
+            // Numbers as `selection` shows them, whatever page is listed.
+            let removed = try await browser.unselect(selectionNumbers: numbers.numbers(upTo: browser.selection.count))
             output.line("Removed \(removed) photo(s); \(await browser.selection.count) in the selection.")
         case .selection:
             await showSelection()
@@ -73,7 +74,7 @@ extension Repl {
     private func goTo(page number: Int) async throws -> ItemPage {
         let current = try await ensureListed()
         if let pageCount = current.pageCount, number > pageCount {
-            throw PhotoSourceError(.invalidData, "There is no page \(number); this album has \(pageCount) page(s).")
+            throw PageListing.missingPage(number, pageCount: pageCount)
         }
         let listed = try await browser.goTo(page: number - 1)
         if listed.items.isEmpty && number > 1 {
@@ -100,7 +101,7 @@ extension Repl {
         output.lines(sources.enumerated().map { index, source in
             let number = String(index + 1)
             let mark = index == current ? style.marked("*") : " "
-            return mark + " " + String(repeating: " ", count: width - number.count) + number + "  " + source.title + "  " + style.faint("(\(source.id))")
+            return mark + " " + String(repeating: " ", count: width - number.count) + number + "  " + TerminalText.escaped(source.title) + "  " + style.faint(TerminalText.escaped("(\(source.id))"))
         })
     }
 
@@ -114,7 +115,7 @@ extension Repl {
         output.lines(selection.enumerated().map { index, entry in
             let number = String(index + 1)
             let padded = String(repeating: " ", count: width - number.count) + number
-            return "  " + padded + "  " + PageListing.name(of: entry.item, style: style) + "  " + style.faint("\(entry.sourceTitle):\(entry.scope)")
+            return "  " + padded + "  " + PageListing.name(of: entry.item, style: style) + "  " + style.faint(TerminalText.escaped("\(entry.sourceTitle):\(entry.scope)"))
         })
     }
 }

@@ -3,34 +3,56 @@ import PhotoImaging
 import PhotoSourceKit
 
 extension Repl {
-    /// `thumb N`: writes the photo's thumbnail to `out`: a file, or a folder to put it in
-    /// (created when `out` ends with `/`); by default `<name>_thumb.<ext>` in the current folder.
+    /// `thumb N`: writes the photo's thumbnail to `out`: a file, whose extension (.jpg, .jpeg or
+    /// .png) chooses the format, or a folder to put `<name>_thumb.<ext>` in (created when `out`
+    /// ends with `/`); by default that folder is ``ThumbnailOptions/saveFolder``, never the
+    /// current folder (under `make demo` that is the repository).
     func saveThumbnail(of item: any PhotoSourceItem, size: Int?, out: String?) async throws {
-        let thumbnail = try await thumbnail(of: item, spec: ThumbnailSpec(maxPixelSize: size ?? ThumbnailSpec().maxPixelSize))
-        let defaultName = (item.title as NSString).deletingPathExtension + "_thumb." + thumbnail.format.fileExtension
-        var target = SourceResolver.expandPath(out ?? ".")
+        var target = out.map { SourceResolver.expandPath($0) } ?? thumbnails.saveFolder
         var isFolder: ObjCBool = false
-        if out?.hasSuffix("/") == true {
-            try AtomicFile.makeDirectory(target)  // `--out new-folder/` asks for a folder
-            target = target.appendingPathComponent(defaultName)
-        } else if out == nil || (FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder) && isFolder.boolValue) {
-            target = target.appendingPathComponent(defaultName)
+        let intoFolder = out == nil || out?.hasSuffix("/") == true
+            || (FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder) && isFolder.boolValue)
+        let format = intoFolder ? .auto : try Self.format(ofFile: target)
+        let spec = ThumbnailSpec(maxPixelSize: size ?? ThumbnailSpec().maxPixelSize, format: format)
+        let thumbnail = try await thumbnail(of: item, spec: spec)
+        if intoFolder {
+            try AtomicFile.makeDirectory(target)
+            target = target.appendingPathComponent((item.title as NSString).deletingPathExtension + "_thumb." + thumbnail.format.fileExtension)
         }
         try AtomicFile.write(thumbnail.data, to: target)
-        output.line("Wrote \(target.path) (\(thumbnail.pixelSize), \(thumbnail.data.count) bytes).")
+        output.line("Wrote \(TerminalText.escaped(target.path)) (\(thumbnail.pixelSize), \(thumbnail.data.count) bytes).")
     }
 
-    /// `view N`: draws the photo with half-block characters, as wide as the terminal.
+    /// `view N`: draws the photo with half-block characters, as large as fits the window: at most
+    /// as wide as the terminal and as tall as its rows less one (for the prompt), so a portrait
+    /// photo does not scroll away.
     func draw(_ item: any PhotoSourceItem) async throws {
         guard terminal.usesColor else {
             throw PhotoSourceError(
                 .invalidData, "`view` draws with colour escapes, so it needs a colour terminal; `thumb N --out FILE` saves the thumbnail instead.")
         }
         let columns = max(1, terminal.width)
+        let pixelRows = 2 * max(1, terminal.height - 1)  // two pixels per character row
         // PNG, so the colours drawn are the thumbnail's own and not JPEG's approximation.
-        let thumbnail = try await thumbnail(of: item, spec: ThumbnailSpec(maxPixelSize: columns, format: .png))
-        let pixels = try ImageDecoder.decode(thumbnail.data, targetLongSide: columns)
+        let thumbnail = try await thumbnail(of: item, spec: ThumbnailSpec(maxPixelSize: max(columns, pixelRows), format: .png))
+        let longSide = TerminalPicture.longSide(fitting: thumbnail.pixelSize, columns: columns, pixelRows: pixelRows)
+        let pixels = try ImageDecoder.decode(thumbnail.data, targetLongSide: longSide)
+        try Task.checkCancellation()  // Ctrl-C: draw nothing
         output.lines(TerminalPicture(pixels, trueColor: terminal.hasTrueColor).lines())
+    }
+
+    /// The format a file name asks for: JPEG for .jpg and .jpeg, PNG for .png, the photo's own
+    /// choice (PNG with transparency, else JPEG) without an extension; anything else is refused.
+    static func format(ofFile file: URL) throws -> ThumbnailSpec.Format {
+        switch file.pathExtension.lowercased() {
+        case "jpg", "jpeg": return .jpeg
+        case "png": return .png
+        case "": return .auto
+        default:
+            throw PhotoSourceError(
+                .invalidData,
+                "Thumbnails are JPEG or PNG, so \(file.lastPathComponent) cannot be one; end the name with .jpg or .png, or give a folder.")
+        }
     }
 
     /// `cache`: the cache's counters on one line.

@@ -33,44 +33,100 @@ struct Repl: Sendable {
     /// The styling that matches the terminal.
     var style: TextStyle { TextStyle(enabled: terminal.usesColor) }
 
-    /// Runs until `quit` or the end of `lines`.
-    func run(lines: some AsyncSequence<String, Never>) async {
-        if terminal.isInteractive {
-            output.line("photosource: \(await browser.sources.count) source(s). Type `help` for the commands.")
-            await execute("ls")
-            await writePrompt()
-        }
+    /// What one line did.
+    enum Outcome: Sendable, Equatable {
+        /// The command ran (or the line was blank).
+        case succeeded
+        /// The line could not be parsed or the command failed; one error line was written.
+        case failed
+        /// `quit`.
+        case quit
+    }
+
+    /// Runs until `quit` or the end of `lines`; returns how many lines failed (so a piped
+    /// script can end with a failure status).
+    @discardableResult
+    func run(lines: some AsyncSequence<String, Never>) async -> Int {
+        await startSession()
+        var failures = 0
         for await line in lines {
-            guard await execute(line) else { return }
+            let outcome = await execute(line)
+            if outcome == .quit { return failures }
+            if outcome == .failed { failures += 1 }
             await writePrompt()
         }
         if terminal.isInteractive { output.write("\n") }
+        return failures
     }
 
-    /// Runs one line; returns `false` when the REPL should stop.
+    /// Runs on a terminal with `editor` until `quit` or Ctrl-D. Ctrl-C cancels the line being
+    /// typed, or the running command, and comes back to the prompt.
+    func run(editor: LineEditor, interrupts: InterruptibleCommand) async {
+        await greet()
+        while true {
+            // The reset goes before the last space: libedit drops escapes after the last column.
+            switch await editor.read(prompt: style.strong(String(await location().prompt.dropLast())) + " ") {
+            case .end:
+                output.write("\n")
+                return
+            case .interrupted:
+                continue
+            case .line(let line):
+                let repl = self
+                guard let outcome = await interrupts.run({ await repl.execute(line) }) else {
+                    output.writeError(style.failure("Interrupted."))
+                    continue
+                }
+                if outcome == .quit { return }
+            }
+        }
+    }
+
+    /// The banner, the first listing and the prompt, on a terminal.
+    private func startSession() async {
+        guard terminal.isInteractive else { return }
+        await greet()
+        await writePrompt()
+    }
+
+    /// The banner and the first listing.
+    private func greet() async {
+        output.line("photosource: \(await browser.sources.count) source(s). Type `help` for the commands; Ctrl-D or `quit` leaves.")
+        await execute("ls")
+    }
+
+    /// Runs one line.
     @discardableResult
-    func execute(_ line: String) async -> Bool {
+    func execute(_ line: String) async -> Outcome {
         let command: ReplCommand
         do {
             command = try ReplCommand.parse(line)
         } catch {
-            output.writeError(style.failure(error.message))
-            return true
+            output.writeError(style.failure(TerminalText.escaped(error.message)))
+            return .failed
         }
-        if command == .quit { return false }
+        if command == .quit { return .quit }
         do {
             try await perform(command)
+            return .succeeded
+        } catch where Task.isCancelled {
+            return .failed  // Ctrl-C: the session already said so, and is at the prompt again
         } catch let error as PhotoSourceError where error.code == .notLoggedIn {
             output.writeError(style.failure(await signInHint(for: error)))
         } catch {
             output.writeError(style.failure(ErrorText.line(for: error)))
         }
-        return true
+        return .failed
     }
 
     private func writePrompt() async {
         guard terminal.isInteractive else { return }
-        output.write(style.strong(await location().prompt))
+        output.write(await promptText())
+    }
+
+    /// The prompt: where the browser is, in bold.
+    private func promptText() async -> String {
+        style.strong(await location().prompt)
     }
 
     /// Where the browser is, with the page count when the listed page knows it.

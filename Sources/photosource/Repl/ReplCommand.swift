@@ -88,6 +88,9 @@ enum ReplCommand: Sendable, Equatable {
         var out: String?
         var rest = arguments.dropFirst()
         while let option = rest.popFirst() {
+            guard ["--size", "--out"].contains(option) else {
+                throw ReplInputError("`thumb` knows --size and --out, not \"\(option)\".")
+            }
             guard let value = rest.popFirst() else { throw ReplInputError("\(option) needs a value, as in `\(spec.example)`.") }
             switch option {
             case "--size":

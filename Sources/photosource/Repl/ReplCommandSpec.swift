@@ -44,7 +44,7 @@ struct ReplCommandSpec: Sendable {
         .init(name: "page", aliases: [], argument: .pageNumber, usage: "page N", example: "page 2", summary: "show page N (pages start at 1)"),
         .init(name: "info", aliases: [], argument: .itemNumber, usage: "info N", example: "info 1", summary: "show item N and its print fitness"),
         .init(name: "select", aliases: [], argument: .itemNumbers, usage: "select N…", example: "select 1 3-5", summary: "select photos; ranges like 3-7 work too"),
-        .init(name: "unselect", aliases: [], argument: .itemNumbers, usage: "unselect N…", example: "unselect 2", summary: "remove photos from the selection"),
+        .init(name: "unselect", aliases: [], argument: .itemNumbers, usage: "unselect N…", example: "unselect 2", summary: "remove entries N of `selection` from it"),
         .init(name: "selection", aliases: [], argument: .none, usage: "selection", example: "selection", summary: "list selected photos, source and album"),
         .init(name: "thumb", aliases: [], argument: .thumbnailOptions, usage: "thumb N [--size S] [--out FILE]", example: "thumb 1 --size 512", summary: "save photo N's thumbnail (default 256 px)"),
         .init(name: "view", aliases: [], argument: .itemNumber, usage: "view N", example: "view 1", summary: "draw photo N (in a colour terminal)"),

@@ -16,6 +16,8 @@ struct Terminal: Sendable, Equatable {
     var hasTrueColor: Bool
     /// Columns available for pictures and tables.
     var width: Int
+    /// Rows of the window (`view` fits pictures into them).
+    var height: Int = 24
 
     /// A pipe or a file: no prompt, no escapes, 80 columns.
     static let plain = Terminal(isInteractive: false, usesColor: false, hasTrueColor: false, width: 80)
@@ -30,13 +32,14 @@ struct Terminal: Sendable, Equatable {
             isInteractive: inputIsTerminal,
             usesColor: outputIsTerminal && colorAllowed,
             hasTrueColor: colorTerm == "truecolor" || colorTerm == "24bit",
-            width: outputIsTerminal ? columns() ?? 80 : 80)
+            width: outputIsTerminal ? windowSize()?.columns ?? 80 : 80,
+            height: outputIsTerminal ? windowSize()?.rows ?? 24 : 24)
     }
 
-    /// The width of the terminal on standard output (`TIOCGWINSZ`), or `nil` when it does not say.
-    private static func columns() -> Int? {
+    /// The size of the terminal on standard output (`TIOCGWINSZ`), or `nil` when it does not say.
+    private static func windowSize() -> (columns: Int, rows: Int)? {
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row))
     }
 }

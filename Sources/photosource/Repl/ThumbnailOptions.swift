@@ -12,21 +12,31 @@ struct ThumbnailOptions: Sendable {
     let cache: ThumbnailCache
     /// What a listing prefetches, or `nil` for no prefetching (tests that count cache events).
     let prefetchSpec: ThumbnailSpec?
+    /// Where `thumb N` writes when no `--out` is given.
+    let saveFolder: URL
     /// The background prefetch of the page shown last.
     let prefetch = PrefetchSlot()
 
     /// A memory-only cache with one decode thread, prefetching thumbnails of `prefetchSize`
-    /// pixels (default: none, so tests can count the cache's events exactly).
-    static func inMemory(prefetchSize: Int? = nil) -> ThumbnailOptions {
+    /// pixels (default: none, so tests can count the cache's events exactly); `thumb` without
+    /// `--out` writes into `saveFolder` (default: a fresh temporary folder).
+    static func inMemory(prefetchSize: Int? = nil, saveFolder: URL? = nil) -> ThumbnailOptions {
         ThumbnailOptions(
             cache: ThumbnailCache(.init(diskDirectory: nil, decodeThreads: 1)),
-            prefetchSpec: prefetchSize.map { ThumbnailSpec(maxPixelSize: $0) })
+            prefetchSpec: prefetchSize.map { ThumbnailSpec(maxPixelSize: $0) },
+            saveFolder: saveFolder ?? FileManager.default.temporaryDirectory.appendingPathComponent("photosource-thumbs-\(UUID().uuidString)"))
     }
 
     /// The cache `browse` uses: on disk next to the demo library
-    /// (`$XDG_CACHE_HOME/photosource/thumbnails`), prefetching 256-pixel thumbnails.
+    /// (`$XDG_CACHE_HOME/photosource/thumbnails`), prefetching 256-pixel thumbnails; `thumb`
+    /// writes beside it into `saved-thumbnails`: a person's thumbnails are outside the cache's
+    /// own folder (which the cache manages) and outside the current folder (under `make demo`
+    /// the repository, where they would show in `git status`), and can be made again, so they
+    /// belong under the cache home.
     static func standard(folder: URL) -> ThumbnailOptions {
-        ThumbnailOptions(cache: ThumbnailCache(.init(diskDirectory: folder)), prefetchSpec: ThumbnailSpec())
+        ThumbnailOptions(
+            cache: ThumbnailCache(.init(diskDirectory: folder)), prefetchSpec: ThumbnailSpec(),
+            saveFolder: folder.deletingLastPathComponent().appendingPathComponent("saved-thumbnails"))
     }
 }
 

@@ -14,8 +14,8 @@ struct BrowseScriptTests {
         // When
         let result = try await PhotosourceBinary.run(
             ["browse", folder.sourceArgument, "--page-size", "2"], input: script.joined(separator: "\n") + "\n")
-        // Then
-        #expect(result.status == 0)
+        // Then: two lines failed, so a script learns it from the status
+        #expect(result.status == 1)
         #expect(result.lines == [
             "Library:/ [page 1/1]",
             "  1  Travel/",
@@ -60,6 +60,7 @@ struct BrowseScriptTests {
         #expect(result.errorLines == [
             "There is no item 5 on this page; pick 1 to 2.",
             "Unknown command \"frobnicate\"; type `help` to see the commands.",
+            "photosource: 2 command(s) failed.",
         ])
         #expect(!result.output.contains("\u{1B}") && !result.errors.contains("\u{1B}"), "no ANSI when stdin is not a terminal")
     }

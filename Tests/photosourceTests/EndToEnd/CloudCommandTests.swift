@@ -14,7 +14,8 @@ struct CloudCommandTests {
         let listed = try await PhotosourceBinary.run(["ls", cloud.sourceArgument, "--count", "2", "--json"], environment: env)
         let out = folders.root.appendingPathComponent("photo.jpg")
         let got = try await PhotosourceBinary.run(["get", cloud.sourceArgument, "photo-2-1", "--out", out.path], environment: env)
-        let logout = try await PhotosourceBinary.run(["browse", cloud.sourceArgument], input: "logout\nwhoami\nls\n", environment: env)
+        let gotAlbum = try await PhotosourceBinary.run(["get", cloud.sourceArgument, "album-1", "--out", out.path + ".album"], environment: env)
+        let logout = try await PhotosourceBinary.run(["browse", cloud.sourceArgument], input: "logout\nwhoami\nls\nlogout\n", environment: env)
         let afterLogout = try await PhotosourceBinary.run(["ls", cloud.sourceArgument], environment: env)
         // Then
         #expect(login.status == 0, "\(login.errors)")
@@ -30,14 +31,21 @@ struct CloudCommandTests {
         let items = try #require(object["items"] as? [[String: Any]])
         #expect(items.map { $0["title"] as? String } == ["Camera Roll", "Holidays"])
         #expect(items.allSatisfy { $0["kind"] as? String == "container" })
+        #expect(items.first?["id"] as? String == "album-1")
+        #expect(gotAlbum.status == 1)
+        #expect(gotAlbum.errorLines == ["photosource: album-1 is an album, not a photo; give a photo's id (ls --json lists them)."])
 
         #expect(got.status == 0, "\(got.errors)")
         let bytes = try Data(contentsOf: out)
         #expect(bytes.starts(with: [0xFF, 0xD8, 0xFF]), "a JPEG original")
         #expect(got.lines == ["Saved \(out.path) (\(bytes.count) bytes)."])
 
-        #expect(logout.lines == ["Signed out of Demo Cloud; its stored sign-in is gone.", "Not signed in to Demo Cloud; type `login` to sign in."])
-        #expect(logout.errorLines == ["Demo Cloud needs you to sign in; type `login`."])
+        #expect(logout.lines == [
+            "Signed out of Demo Cloud; its stored sign-in is gone.", "Not signed in to Demo Cloud; type `login` to sign in.",
+            "Not signed in to Demo Cloud; there was no sign-in to forget.",
+        ])
+        #expect(logout.errorLines == ["Demo Cloud needs you to sign in; type `login`.", "photosource: 1 command(s) failed."])
+        #expect(logout.status == 1, "the failed ls fails the script")
         #expect(afterLogout.status == 1)
         #expect(afterLogout.errorLines.count == 1)
         #expect(afterLogout.errors.contains("not signed in"))

@@ -64,6 +64,15 @@ struct ScriptCommandTests {
         #expect(result.lines == ["Library:/Travel/Italy [page 1/1]", "     ..", "  1  rome.jpg  1200×800"])
     }
 
+    @Test("ls --json keeps the empty page past the end (hasMore false), which a paging script reads as the end")
+    func jsonPastTheEnd() async throws {
+        let folder = try PhotoFolder.library()
+        defer { folder.remove() }
+        let object = try await listing([folder.sourceArgument, "--page", "99999"])
+        #expect(object["page"] as? Int == 99999 && object["hasMore"] as? Bool == false)
+        #expect((object["items"] as? [Any])?.isEmpty == true)
+    }
+
     @Test("info --json describes one photo with its print fitness")
     func infoJSON() async throws {
         let folder = try PhotoFolder.library()
@@ -87,6 +96,7 @@ struct ScriptCommandTests {
         (["ls", "LIBRARY", "../.."], 1, "photosource: The item id \"../..\" contains \"..\"; ids may not leave the source's folder."),
         (["info", "LIBRARY", "notes.txt"], 1, "photosource: \"notes.txt\" is not a JPEG or PNG photo (judged by its first bytes, not its name)."),
         (["ls", "photos"], 64, "Error: \"photos\" is not a source; write one of: "),
+        (["ls", "LIBRARY", "--page", "99"], 1, "photosource: There is no page 99; this album has 1 page(s)."),
     ])
     func failures(arguments: [String], status: Int32, firstLine: String) async throws {
         let folder = try PhotoFolder.library()

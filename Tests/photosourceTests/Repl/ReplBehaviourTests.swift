@@ -69,7 +69,7 @@ struct ReplBehaviourTests {
         // Then
         #expect(!piped.output.text.contains("\u{1B}"))
         #expect(!piped.output.text.contains(">"))
-        #expect(terminal.output.text.hasPrefix("photosource: 1 source(s). Type `help` for the commands.\n"))
+        #expect(terminal.output.text.hasPrefix("photosource: 1 source(s). Type `help` for the commands; Ctrl-D or `quit` leaves.\n"))
         #expect(terminal.output.text.contains("\u{1B}[1mSample Library:/ [page 1/1]> \u{1B}[0m"))
         #expect(terminal.output.text.contains("\u{1B}[1mSample Library:/Travel [page 1/1]> \u{1B}[0m"))
         #expect(terminal.output.text.contains("\u{1B}[1;34mItaly/\u{1B}[0m"))

@@ -48,15 +48,28 @@ struct ReplSelectionTests {
         await harness.run(["open 1", "select 2 4"])
         // When
         let marked = await harness.linesOf("ls")
-        let removed = await harness.linesOf("unselect 2-3")
+        let removed = await harness.linesOf("unselect 1")
         let after = await harness.linesOf("ls")
-        // Then
+        // Then: unselect numbers entries as `selection` lists them (1 is beach-1.jpg)
         #expect(marked.contains("  2* beach-1.jpg  4000×3000"))
         #expect(marked.contains("  4* beach-3.png  640×480"))
         #expect(marked.contains("  3  beach-2.jpg"))
         #expect(removed == ["Removed 1 photo(s); 1 in the selection."])
         #expect(after.contains("  2  beach-1.jpg  4000×3000"))
         #expect(after.contains("  4* beach-3.png  640×480"))
+    }
+
+    @Test("unselect takes the numbers `selection` shows, from any page; a number past the selection removes nothing")
+    func unselectUsesSelectionNumbers() async {
+        await harness.run(["select 3", "open 1", "select 2 4", "back"])
+        // When
+        let removed = await harness.linesOf("unselect 3")
+        await harness.run(["unselect 2-5"])
+        let selection = await harness.linesOf("selection")
+        // Then
+        #expect(removed == ["Removed 1 photo(s); 2 in the selection."])
+        #expect(harness.output.errors == ["There is no entry 3 in the selection; it has 2."])
+        #expect(selection == ["  1  cover.jpg  6000×4000  Sample Library:/", "  2  beach-1.jpg  4000×3000  Sample Library:/Travel"])
     }
 
     @Test("an album in the list is refused with a message, photos beside it are still selected")

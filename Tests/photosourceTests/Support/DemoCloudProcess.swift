@@ -10,11 +10,12 @@ final class DemoCloudProcess {
     var sourceArgument: String { "cloud:" + url.absoluteString }
     private let process: Process
 
-    /// Starts the cloud and waits for its address.
-    init(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// Starts the cloud and waits for its address; with `autoApprove` false a sign-in waits for a
+    /// person on the approval page (for tests that need a command that runs until interrupted).
+    init(autoApprove: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let process = Process()
         process.executableURL = try PhotosourceBinary.url(sourceLocation: sourceLocation)
-        process.arguments = ["demo-cloud", "--port", "0"]
+        process.arguments = ["demo-cloud", "--port", "0"] + (autoApprove ? [] : ["--no-auto-approve"])
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
