@@ -9,6 +9,20 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// A product of another package that only the `Networking` trait brings in.
+func networking(_ name: String, _ package: String) -> Target.Dependency {
+    .product(name: name, package: package, condition: .when(traits: ["Networking"]))
+}
+
+/// A product of another package that only the `Apps` trait brings in.
+func apps(_ name: String, _ package: String) -> Target.Dependency {
+    .product(name: name, package: package, condition: .when(traits: ["Apps"]))
+}
+
+// Traits keep a source author's build lean: a package that depends on this one with `traits: []`
+// and uses PhotoSourceKit, PhotoImaging and PhotoSourceTesting resolves and builds no other
+// package (only the system libraries). Both traits are on by default, so `swift build` here
+// builds everything.
 let package = Package(
     name: "PhotoSourceKit",
     platforms: [.macOS(.v15)],
@@ -20,6 +34,19 @@ let package = Package(
         .library(name: "SampleSources", targets: ["SampleSources"]),
         .library(name: "PhotoSourceService", targets: ["PhotoSourceService"]),
         .executable(name: "photosource", targets: ["photosource"]),
+    ],
+    traits: [
+        .trait(
+            name: "Networking",
+            description: "PhotoNetworking: the libcurl client, OAuth 2 flows and encrypted credentials (adds swift-crypto)."),
+        .trait(
+            name: "Apps",
+            description: """
+                SampleSources, PhotoSourceService and the photosource CLI (adds Hummingbird, SwiftNIO, \
+                ServiceLifecycle, swift-log, swift-metrics, swift-prometheus, sqlite-nio and ArgumentParser).
+                """,
+            enabledTraits: ["Networking"]),
+        .default(enabledTraits: ["Networking", "Apps"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -63,7 +90,7 @@ let package = Package(
         // The libcurl client, OAuth 2 flows, the address policy and encrypted credentials.
         .target(
             name: "PhotoNetworking",
-            dependencies: ["PhotoSourceKit", "CCurl", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["PhotoSourceKit", "CCurl", networking("Crypto", "swift-crypto")],
             swiftSettings: strictSettings),
         // The conformance suite and fault injection that source authors import in their tests.
         .target(
@@ -75,11 +102,11 @@ let package = Package(
             name: "SampleSources",
             dependencies: [
                 "PhotoSourceKit", "PhotoImaging", "PhotoNetworking",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                apps("Hummingbird", "hummingbird"),
+                apps("NIOCore", "swift-nio"),
+                apps("ServiceLifecycle", "swift-service-lifecycle"),
+                apps("Logging", "swift-log"),
+                apps("Crypto", "swift-crypto"),
             ],
             path: "SampleSources",
             swiftSettings: strictSettings),
@@ -88,14 +115,14 @@ let package = Package(
             name: "PhotoSourceService",
             dependencies: [
                 "PhotoSourceKit", "PhotoImaging", "PhotoNetworking", "SampleSources",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "SQLiteNIO", package: "sqlite-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                apps("Hummingbird", "hummingbird"),
+                apps("ServiceLifecycle", "swift-service-lifecycle"),
+                apps("Logging", "swift-log"),
+                apps("Metrics", "swift-metrics"),
+                apps("Prometheus", "swift-prometheus"),
+                apps("SQLiteNIO", "sqlite-nio"),
+                apps("NIOCore", "swift-nio"),
+                apps("Crypto", "swift-crypto"),
             ],
             resources: [.copy("Resources/openapi.yaml")],
             swiftSettings: strictSettings),
@@ -105,7 +132,7 @@ let package = Package(
             dependencies: [
                 "PhotoSourceKit", "PhotoImaging", "PhotoNetworking", "PhotoSourceTesting", "SampleSources",
                 "PhotoSourceService", "CEditLine",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                apps("ArgumentParser", "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
 
@@ -133,15 +160,15 @@ let package = Package(
             name: "PhotoNetworkingTests",
             dependencies: [
                 "PhotoNetworking", "PhotoSourceKit",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                apps("Hummingbird", "hummingbird"),
+                apps("HummingbirdTesting", "hummingbird"),
             ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "SampleSourcesTests",
             dependencies: [
                 "SampleSources", "PhotoImaging", "PhotoNetworking", "PhotoSourceKit", "PhotoSourceTesting",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                apps("HummingbirdTesting", "hummingbird"),
             ],
             swiftSettings: strictSettings),
         .testTarget(
@@ -152,10 +179,10 @@ let package = Package(
             name: "PhotoSourceServiceTests",
             dependencies: [
                 "PhotoSourceService", "PhotoSourceKit", "PhotoImaging", "SampleSources",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                apps("Hummingbird", "hummingbird"),
+                apps("HummingbirdTesting", "hummingbird"),
+                apps("Logging", "swift-log"),
+                apps("Crypto", "swift-crypto"),
             ],
             swiftSettings: strictSettings),
         .testTarget(
