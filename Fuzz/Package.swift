@@ -9,11 +9,14 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [.package(name: "PhotoSourceKit", path: "..")],
     targets: [
+        // `main`: hands over to libFuzzer's driver.
+        .target(name: "FuzzMain", path: "FuzzMain"),
         // One binary, the harness chosen by FUZZ_HARNESS (see Harnesses/Harness.swift). The
         // internal parsers are reached with `@testable import`, which a debug build allows.
         .executableTarget(
             name: "photosource-fuzz",
             dependencies: [
+                "FuzzMain",
                 .product(name: "PhotoSourceKit", package: "PhotoSourceKit"),
                 .product(name: "PhotoImaging", package: "PhotoSourceKit"),
                 .product(name: "PhotoNetworking", package: "PhotoSourceKit"),

@@ -1,10 +1,11 @@
 import Foundation
+import FuzzMain  // links the entry point
 
 /// One fuzz harness: a name (its corpus folder under Fuzz/Corpus, and FUZZ_HARNESS's value)
 /// and a body that must never crash, hang or trip a sanitizer, whatever the bytes.
-struct Harness {
+struct Harness: Sendable {
     let name: String
-    let body: (Data) -> Void
+    let body: @Sendable (Data) -> Void
 }
 
 /// Every harness. To add one (e.g. the service's request parsers): write a `Harness` in a new
