@@ -59,9 +59,6 @@ struct JPEGReader: ~Copyable {
         return (Int(width), Int(height))
     }
 
-    /// The classes of every warning seen so far (CIMAGINGSHIM_JPEG_WARN_* bits).
-    var warnings: Int32 { CImagingShim_jpegReaderWarnings(raw) }
-
     /// Decodes every row into `pixels` (output height × width × channels bytes) and reads to EOI.
     func readImage(into pixels: UnsafeMutableBufferPointer<UInt8>) throws {
         try check(CImagingShim_jpegReadImage(raw, pixels.baseAddress), "The JPEG cannot be decoded.")
