@@ -76,11 +76,13 @@ fuzz: deps
 		mkdir -p Fuzz/Crashes/$$name .build-fuzz/corpus/$$name; \
 		if ls Fuzz/Regressions/$$name/* >/dev/null 2>&1; then \
 			echo "== $$name: replaying Fuzz/Regressions/$$name"; \
-			SWIFT_BACKTRACE=enable=no FUZZ_HARNESS=$$name $(FUZZ_BIN) Fuzz/Regressions/$$name/*; \
+			SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 FUZZ_HARNESS=$$name $(FUZZ_BIN) -malloc_limit_mb=256 \
+				Fuzz/Regressions/$$name/*; \
 		fi; \
 		echo "== $$name: fuzzing for $(FUZZ_SECONDS) s"; \
 		SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 FUZZ_HARNESS=$$name $(FUZZ_BIN) \
-			-max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+			-max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=256 -max_len=65536 \
+			-print_final_stats=1 \
 			-artifact_prefix=Fuzz/Crashes/$$name/ .build-fuzz/corpus/$$name Fuzz/Corpus/$$name \
 			|| { echo "== $$name found a crash: see Fuzz/Crashes/$$name/ (Makefile: how to keep it as a regression)"; exit 1; }; \
 	done

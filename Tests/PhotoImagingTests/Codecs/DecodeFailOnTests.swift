@@ -106,6 +106,19 @@ struct DecodeFailOnTests {
         #expect(error?.message.contains("after its end") == true)
     }
 
+    @Test("A PNG chunk longer than the 8 MiB cap is refused before libpng allocates it, under every setting (fuzz regression)",
+          arguments: DecodeFailOn.allCases)
+    func pngOversizedChunk(failOn: DecodeFailOn) throws {
+        let image = try ImageEncoder.png(SyntheticImages.gradient(width: 4, height: 4))
+        // A tEXt chunk header declaring 600 MB, followed by a few bytes only.
+        let bomb = Data(image.prefix(33)) + Data(PNGFixtures.be32(603_979_776) + Array("tEXtComment\0see".utf8))
+
+        let error = #expect(throws: PhotoSourceError.self) { _ = try Self.decode(bomb, failOn) }
+
+        #expect(error?.code == .invalidData)
+        #expect(error?.detail?.contains("too large") == true, "\(error?.detail ?? "")")  // not "truncated"
+    }
+
     @Test("An interlaced PNG with a bad ancillary CRC after its image data decodes too")
     func pngInterlacedAncillaryCRC() throws {
         let interlaced = try PNGMatrixCase(colourType: 2, bitDepth: 8, transparency: false, interlaced: true).encoded()
