@@ -52,7 +52,7 @@ sanitize: deps
 		Fuzz/Sanitizers/shim-driver.c Sources/CImagingShim/*.c $$(pkg-config --cflags --libs libpng) -ljpeg \
 		-o .build-asan/shim-driver
 	ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-		.build-asan/shim-driver Fuzz/Corpus/jpeg/* Fuzz/Corpus/png/*
+		.build-asan/shim-driver Fuzz/Corpus/jpeg/* Fuzz/Corpus/png/* $(wildcard Fuzz/Regressions/*/*)
 	$(SWIFT) build --build-tests $(ASAN_FLAGS)
 	$(SANITIZER_ENV) $(SWIFT) test --skip-build $(ASAN_FLAGS)
 	$(SWIFT) build --build-tests $(TSAN_FLAGS)
