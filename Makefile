@@ -7,7 +7,7 @@ APT_DEPS   := libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libcurl4-openssl-
 BENCH_DEPS := libvips-tools python3-pil imagemagick curl time nginx-light wrk
 BIN        := .build/debug/photosource
 
-.PHONY: deps bench-deps build demo test bench clean
+.PHONY: deps bench-deps build demo test bench clean sanitize fuzz
 
 deps:
 	@./scripts/ensure-packages.sh $(APT_DEPS)
@@ -30,6 +30,63 @@ bench: bench-deps
 	./Benchmarks/listing.sh
 	./Benchmarks/download.sh
 	./Benchmarks/service.sh
+
+# AddressSanitizer over the whole suite, ThreadSanitizer over the concurrency suites. Each has
+# its own scratch path (a cold build the first time: 10+ minutes). Swift has no UBSan on Linux
+# (`-sanitize=undefined` is refused for x86_64-unknown-linux-gnu) and Swift's own checks
+# (overflow, bounds, exclusivity) already trap in these debug builds; our only C code, the
+# shim, is built a second time with gcc -fsanitize=address,undefined and driven over the fuzz
+# seed corpora (Fuzz/Sanitizers/shim-driver.c), with LeakSanitizer. LeakSanitizer is off for
+# the Swift tests (Sources/CImagingShim/SanitizerDefaults.c says why). ThreadSanitizer cannot
+# see Synchronization.Mutex's lock on Linux; Fuzz/Sanitizers/tsan-suppressions.txt explains the
+# one suppression. Reports abort the run (halt_on_error).
+ASAN_FLAGS := --sanitize=address --scratch-path .build-asan
+TSAN_FLAGS := --sanitize=thread --scratch-path .build-tsan
+TSAN_SUITES := DecodePoolTests|DecodeMemoryBudgetTests|CoalescingTests|ThumbnailCacheTests|PrefetchPromotionTests|BatchThumbnailerTests|MemoryLRUTests|OAuthRefreshTests|CrossProcessRefreshTests|AuthorizedRequesterTests
+SANITIZER_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/Fuzz/Sanitizers/tsan-suppressions.txt
+
+sanitize: deps
+	mkdir -p .build-asan
+	cc -std=c11 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -ISources/CImagingShim/include \
+		Fuzz/Sanitizers/shim-driver.c Sources/CImagingShim/*.c $$(pkg-config --cflags --libs libpng) -ljpeg \
+		-o .build-asan/shim-driver
+	ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+		.build-asan/shim-driver Fuzz/Corpus/jpeg/* Fuzz/Corpus/png/* $(wildcard Fuzz/Regressions/*/*)
+	$(SWIFT) build --build-tests $(ASAN_FLAGS)
+	$(SANITIZER_ENV) $(SWIFT) test --skip-build $(ASAN_FLAGS)
+	$(SWIFT) build --build-tests $(TSAN_FLAGS)
+	$(SANITIZER_ENV) $(SWIFT) test --skip-build $(TSAN_FLAGS) --filter '$(TSAN_SUITES)'
+
+# libFuzzer harnesses (Fuzz/: its own package, built with -sanitize=fuzzer,address into
+# .build-fuzz, never part of `swift build`). One harness per folder of Fuzz/Corpus; each first
+# replays its committed regressions (Fuzz/Regressions/NAME/), then fuzzes for FUZZ_SECONDS.
+# A crash leaves its input in Fuzz/Crashes/NAME/ and stops `make fuzz`. To turn it into a
+# regression test: fix the bug, copy the file to Fuzz/Regressions/NAME/ (replayed by every
+# `make fuzz`), and add a unit test that decodes/parses those bytes and expects the typed error.
+# `make fuzz FUZZ_HARNESSES=jpeg` runs one harness.
+FUZZ_SECONDS   ?= 60
+FUZZ_HARNESSES ?= $(notdir $(wildcard Fuzz/Corpus/*))
+FUZZ_BIN       := .build-fuzz/debug/photosource-fuzz
+
+fuzz: deps
+	$(SWIFT) build -c debug --package-path Fuzz --scratch-path .build-fuzz --product photosource-fuzz \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xcc -fsanitize=fuzzer-no-link,address
+	@set -e; for name in $(FUZZ_HARNESSES); do \
+		mkdir -p Fuzz/Crashes/$$name .build-fuzz/corpus/$$name; \
+		if ls Fuzz/Regressions/$$name/* >/dev/null 2>&1; then \
+			echo "== $$name: replaying Fuzz/Regressions/$$name"; \
+			SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 FUZZ_HARNESS=$$name $(FUZZ_BIN) -malloc_limit_mb=256 \
+				Fuzz/Regressions/$$name/*; \
+		fi; \
+		echo "== $$name: fuzzing for $(FUZZ_SECONDS) s"; \
+		SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 FUZZ_HARNESS=$$name $(FUZZ_BIN) \
+			-max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=256 -max_len=65536 \
+			-print_final_stats=1 \
+			-artifact_prefix=Fuzz/Crashes/$$name/ .build-fuzz/corpus/$$name Fuzz/Corpus/$$name \
+			|| { echo "== $$name found a crash: see Fuzz/Crashes/$$name/ (Makefile: how to keep it as a regression)"; exit 1; }; \
+	done
 
 clean:
 	rm -rf .build

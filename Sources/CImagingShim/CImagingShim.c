@@ -34,8 +34,23 @@ struct CImagingShim_PNGReader {
     size_t size;
     size_t offset;
     int interlacePasses;
+    int strict;
+    int warnings;
     char error[CIMAGINGSHIM_ERROR_CAPACITY];
+    char warning[CIMAGINGSHIM_ERROR_CAPACITY];
 };
+
+// A reader's warnings (libpng warnings and benign errors: a bad ancillary-chunk CRC, extra
+// compressed data after the last row, a malformed iCCP profile) are counted, and the first is
+// kept, so a strict caller can refuse the file; they never change the decoded pixels.
+static void recordWarning(png_structp png, png_const_charp message) {
+    // libpng reports a chunk longer than png_set_chunk_malloc_max as a *benign* error, i.e. a
+    // warning, and then allocates it anyway: a 60-byte file declaring a 600 MB tEXt chunk made
+    // libpng malloc 600 MB (found by `make fuzz`, png). Over the cap is always fatal here.
+    if (message && strstr(message, "chunk data is too large")) png_error(png, message);
+    CImagingShim_PNGReader *reader = (CImagingShim_PNGReader *)png_get_io_ptr(png);
+    if (reader->warnings++ == 0) copyMessage(reader->warning, message);
+}
 
 // Reads from memory; running out of bytes is an error, so truncated files never decode.
 static void readFromMemory(png_structp png, png_bytep destination, png_size_t length) {
@@ -52,7 +67,7 @@ CImagingShim_PNGReader *CImagingShim_pngReaderCreate(const uint8_t *data, size_t
     if (!reader) return NULL;
     reader->data = data;
     reader->size = size;
-    reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader->error, recordError, ignoreWarning);
+    reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader->error, recordError, recordWarning);
     if (!reader->png) {
         free(reader);
         return NULL;
@@ -77,12 +92,24 @@ const char *CImagingShim_pngReaderError(const CImagingShim_PNGReader *reader) {
     return reader->error;
 }
 
+void CImagingShim_pngReaderSetStrict(CImagingShim_PNGReader *reader, int strict) { reader->strict = strict; }
+
+int CImagingShim_pngReaderWarnings(const CImagingShim_PNGReader *reader) { return reader->warnings; }
+
+const char *CImagingShim_pngReaderWarning(const CImagingShim_PNGReader *reader) { return reader->warning; }
+
+size_t CImagingShim_pngReaderUnreadBytes(const CImagingShim_PNGReader *reader) { return reader->size - reader->offset; }
+
 int CImagingShim_pngReadInfo(CImagingShim_PNGReader *reader, CImagingShim_PNGReadInfo *result) {
     png_structp png = reader->png;
     png_infop info = reader->info;
     if (setjmp(png_jmpbuf(png))) return -1;
-    // A CRC error in any chunk, critical or ancillary, is fatal: corrupt files never decode.
-    png_set_crc_action(png, PNG_CRC_ERROR_QUIT, PNG_CRC_ERROR_QUIT);
+    // A CRC error in a critical chunk (IHDR, PLTE, IDAT, IEND) is fatal: corrupt pixels never
+    // decode. One in an ancillary chunk (text, time, colour metadata we do not use) discards that
+    // chunk with a warning, as Pillow and vips do, unless the caller is strict.
+    png_set_crc_action(png, PNG_CRC_ERROR_QUIT, reader->strict ? PNG_CRC_ERROR_QUIT : PNG_CRC_WARN_DISCARD);
+    // libpng's benign errors are warnings on read by default; strict callers make them errors.
+    png_set_benign_errors(png, reader->strict ? 0 : 1);
     // The caller checks width * height against its own limits before reading; libpng's default
     // 1,000,000-pixel side limit would reject legitimate panoramas for no safety gain.
     png_set_user_limits(png, 0x7fffffff, 0x7fffffff);

@@ -33,6 +33,15 @@ CImagingShim_PNGReader *CImagingShim_pngReaderCreate(const uint8_t *data, size_t
 void CImagingShim_pngReaderDestroy(CImagingShim_PNGReader *reader);
 /// The last libpng error message ("" when none).
 const char *CImagingShim_pngReaderError(const CImagingShim_PNGReader *reader);
+/// Non-zero makes ancillary-chunk CRC errors and libpng's benign errors fatal (call before
+/// CImagingShim_pngReadInfo).
+void CImagingShim_pngReaderSetStrict(CImagingShim_PNGReader *reader, int strict);
+/// How many libpng warnings (including benign errors) the reader has seen.
+int CImagingShim_pngReaderWarnings(const CImagingShim_PNGReader *reader);
+/// The first warning's message ("" when none).
+const char *CImagingShim_pngReaderWarning(const CImagingShim_PNGReader *reader);
+/// The bytes not consumed so far (after CImagingShim_pngReadEnd: the data after IEND).
+size_t CImagingShim_pngReaderUnreadBytes(const CImagingShim_PNGReader *reader);
 /// Reads the chunks up to the image data and sets up the transforms. Returns 0 on success.
 int CImagingShim_pngReadInfo(CImagingShim_PNGReader *reader, CImagingShim_PNGReadInfo *info);
 /// Reads the next `count` rows of a non-interlaced image into `rows` (count * rowBytes bytes).
@@ -89,3 +98,7 @@ typedef struct CImagingShim_Buffer {
 int CImagingShim_pngEncode(const CImagingShim_PNGWriteSpec *spec, CImagingShim_Buffer *output, char *error);
 /// Frees a buffer filled by CImagingShim_pngEncode.
 void CImagingShim_bufferFree(CImagingShim_Buffer *buffer);
+
+// MARK: - JPEG
+
+#include "CImagingShimJPEG.h"

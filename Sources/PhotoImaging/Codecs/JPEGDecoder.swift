@@ -2,83 +2,100 @@ internal import CTurboJPEG
 import Foundation
 import PhotoSourceKit
 
-/// Decodes JPEG with TurboJPEG, shrinking in the DCT domain while decoding (shrink-on-load).
+/// Decodes JPEG with libjpeg-turbo, shrinking in the DCT domain while decoding (shrink-on-load).
 ///
-/// Truncation policy: TurboJPEG only *warns* about premature end of data (and pads the image
-/// with gray); the decoder passes `TJFLAG_STOPONWARNING`, so every warning is an error and a
-/// truncated or corrupt JPEG is never returned as a good image.
+/// Warning policy (``ImageLimits/failOn``, default ``DecodeFailOn/error``): libjpeg only *warns*
+/// about a premature end of data (and pads the image with gray) or corrupt entropy data (and
+/// decodes garbage), and also warns about harmless oddities such as stray bytes between header
+/// segments. ``JPEGReader`` classifies every warning as it is emitted and stops at once on the
+/// classes the policy makes fatal, so by default a truncated or corrupt JPEG is never returned as
+/// a good image while a camera file with a few stray header bytes decodes to its exact pixels.
+///
+/// Memory: a progressive JPEG is decoded whole (every DCT coefficient of every component is
+/// kept), so its cost is computed from the header, checked against
+/// ``ImageLimits/maxWholeImageBytes`` and reserved from the running ``DecodePool``'s budget.
 enum JPEGDecoder {
     /// Decodes `data` (whose header is `header`) to the plan's size, in stored orientation.
     /// Gray JPEGs come out with 1 channel; colour and CMYK/YCCK ones with 3.
     static func decode(_ data: Data, header: ImageHeader, plan: ResizePlan, limits: ImageLimits) throws -> PixelBuffer {
-        let handle = try TurboJPEGHandle(.decompressor)
-        return try data.withUnsafeBytes { bytes in
-            guard let source = bytes.bindMemory(to: UInt8.self).baseAddress else { throw invalid("The JPEG data is empty.") }
-            var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
-            guard tjDecompressHeader3(handle.raw, source, UInt(bytes.count), &width, &height, &subsampling, &colourspace) == 0
-            else { throw handle.error(.invalidData, "The JPEG header is corrupt.") }
-            if header.isProgressive {
-                try limits.checkWholeImage(PixelSize(width: Int(width), height: Int(height)), kind: "progressive JPEG")
-                let scans = JPEGScanCounter.countScans(bytes, limit: limits.maxProgressiveScans)
-                guard scans <= limits.maxProgressiveScans else {
-                    throw PhotoSourceError(
-                        .tooLarge, "The progressive JPEG has more than \(limits.maxProgressiveScans) scans; "
-                            + "it is refused as a likely decompression bomb (see ImageLimits.maxProgressiveScans).")
-                }
+        try data.withUnsafeBytes { bytes in
+            let reader = try JPEGReader(bytes, failOn: limits.failOn, maxScans: limits.maxProgressiveScans)
+            let info = try reader.readHeader()
+            let size = PixelSize(width: info.width, height: info.height)
+            guard size == header.encodedSize else {
+                throw PhotoSourceError(
+                    .invalidData, "The JPEG file is corrupt: its frame headers disagree about its size.",
+                    detail: "\(header.encodedSize) before the first scan, \(size) in the frame libjpeg decodes")
             }
-            let (scaledWidth, scaledHeight) = scaledSize(width: Int(width), height: Int(height), plan: plan)
-            let isCMYK = colourspace == Int32(TJCS_CMYK.rawValue) || colourspace == Int32(TJCS_YCCK.rawValue)
-            let isGray = colourspace == Int32(TJCS_GRAY.rawValue)
-            let channels = isGray ? 1 : isCMYK ? 4 : 3
-            let format = isGray ? TJPF_GRAY : isCMYK ? TJPF_CMYK : TJPF_RGB
-            let count = scaledWidth * scaledHeight * channels
-            var status: Int32 = 0
-            let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-                status = tjDecompress2(
-                    handle.raw, source, UInt(bytes.count), buffer.baseAddress, Int32(scaledWidth), 0,
-                    Int32(scaledHeight), Int32(format.rawValue), TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS)
-                initialized = count  // on failure the contents are discarded below
+            let (scaledWidth, scaledHeight) = scaledSize(width: info.width, height: info.height, plan: plan)
+            guard info.progressive else {
+                return try decodeImage(reader, info, scaledWidth: scaledWidth, scaledHeight: scaledHeight, plan: plan)
             }
-            guard status == 0 else {
-                throw handle.error(.invalidData, "The JPEG data is truncated or corrupt and cannot be decoded.")
+            let scans = JPEGScanCounter.countScans(bytes, limit: limits.maxProgressiveScans)
+            guard scans <= limits.maxProgressiveScans else {
+                throw PhotoSourceError(
+                    .tooLarge, "The progressive JPEG has more than \(limits.maxProgressiveScans) scans; "
+                        + "it is refused as a likely decompression bomb (see ImageLimits.maxProgressiveScans).")
             }
-            var decoded = PixelBuffer(width: scaledWidth, height: scaledHeight, channels: channels, pixels: pixels)
-            if isCMYK { decoded = decoded.convertedFromInvertedCMYK() }
-            // The scaled pixels stand for the image's size times the factor exactly (213.5 rows
-            // of a 427-row image at 1/2, in 214 pixels): the resampler maps through that.
-            let factor = scaleFactor(width: Int(width), height: Int(height), plan: plan)
-            return decoded.resized(to: plan, extent: (Double(width) * factor, Double(height) * factor))
+            let kind = info.channels == 4 ? "progressive CMYK JPEG" : "progressive JPEG"
+            let cost = wholeImageCost(info, scaledWidth: scaledWidth, scaledHeight: scaledHeight) ?? .max
+            try limits.checkWholeImage(size, cost: cost, kind: kind)
+            return try DecodeMemoryBudget.withCurrentReservation(cost, kind: kind) {
+                try decodeImage(reader, info, scaledWidth: scaledWidth, scaledHeight: scaledHeight, plan: plan)
+            }
         }
+    }
+
+    /// The bytes a whole-image decode of `info` at the scaled size holds at its peak.
+    static func wholeImageCost(_ info: JPEGReader.Info, scaledWidth: Int, scaledHeight: Int) -> Int64? {
+        ImageLimits.wholeImageCost(
+            retainedBytes: info.coefficientBytes, decoded: PixelSize(width: scaledWidth, height: scaledHeight),
+            outputChannels: info.channels, convertedChannels: info.channels == 4 ? 3 : 0)
+    }
+
+    /// Decodes at the DCT scale that gives the scaled size, converts CMYK and resizes to `plan`.
+    private static func decodeImage(
+        _ reader: borrowing JPEGReader, _ info: JPEGReader.Info, scaledWidth: Int, scaledHeight: Int, plan: ResizePlan
+    ) throws -> PixelBuffer {
+        let eighths = scaleEighths(info.width, info.height, scaled: (scaledWidth, scaledHeight))
+        let (width, height) = try reader.start(numerator: eighths, denominator: 8)
+        let count = width * height * info.channels
+        var failure: (any Error)?
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            do { try reader.readImage(into: buffer) } catch { failure = error }
+            initialized = count  // on failure the contents are discarded below
+        }
+        if let failure { throw failure }
+        var decoded = PixelBuffer(width: width, height: height, channels: info.channels, pixels: pixels)
+        if info.channels == 4 { decoded = decoded.convertedFromInvertedCMYK() }
+        // The scaled pixels stand for the image's size times the factor exactly (213.5 rows of a
+        // 427-row image at 1/2, in 214 pixels): the resampler maps through that.
+        let factor = Double(eighths) / 8
+        return decoded.resized(to: plan, extent: (Double(info.width) * factor, Double(info.height) * factor))
+    }
+
+    /// The smallest n whose n/8 scale gives the `scaled` size (as chosen by ``scaledSize``).
+    static func scaleEighths(_ width: Int, _ height: Int, scaled: (Int, Int)) -> Int {
+        (1...8).first { (width * $0 + 7) / 8 == scaled.0 && (height * $0 + 7) / 8 == scaled.1 } ?? 8
     }
 
     /// The smallest TurboJPEG scale (1/8, 1/4, 1/2 or 1) the plan allows (see
     /// ``ResizePlan/allowsDCTScale(numerator:denominator:scaledWidth:scaledHeight:)``).
     static func scaledSize(width: Int, height: Int, plan: ResizePlan) -> (Int, Int) {
-        let factor = chosenFactor(width: width, height: height, plan: plan)
-        return factor.map { (scale(width, $0), scale(height, $0)) } ?? (width, height)
-    }
-
-    /// The factor of ``scaledSize(width:height:plan:)`` as a number (1 when not scaled).
-    static func scaleFactor(width: Int, height: Int, plan: ResizePlan) -> Double {
-        chosenFactor(width: width, height: height, plan: plan).map { Double($0.num) / Double($0.denom) } ?? 1
-    }
-
-    private static func chosenFactor(width: Int, height: Int, plan: ResizePlan) -> tjscalingfactor? {
         var factorCount: Int32 = 0
         let factors = UnsafeBufferPointer(start: tjGetScalingFactors(&factorCount), count: Int(factorCount))
         let candidates = factors
             .filter { $0.num > 0 && $0.denom > 0 && $0.num <= $0.denom }
             .sorted { Double($0.num) / Double($0.denom) < Double($1.num) / Double($1.denom) }
-        return candidates.first {
+        let chosen = candidates.first {
             plan.allowsDCTScale(
                 numerator: Int($0.num), denominator: Int($0.denom), scaledWidth: scale(width, $0), scaledHeight: scale(height, $0))
         }
+        return chosen.map { (scale(width, $0), scale(height, $0)) } ?? (width, height)
     }
 
     /// `TJSCALED`: the dimension rounded up after scaling.
     private static func scale(_ dimension: Int, _ factor: tjscalingfactor) -> Int {
         (dimension * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom)
     }
-
-    private static func invalid(_ message: String) -> PhotoSourceError { PhotoSourceError(.invalidData, message) }
 }

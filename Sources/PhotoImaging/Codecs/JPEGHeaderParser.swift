@@ -2,8 +2,8 @@ import PhotoSourceKit
 
 /// Walks JPEG markers up to the frame header (SOFn), reading the EXIF orientation on the way.
 ///
-/// APPn and COM segments are skipped by their length, `FF` fill bytes are allowed before a
-/// marker, and the walk stops at the frame header. Every length and offset is bounds-checked.
+/// APPn and COM segments are skipped by their length, `FF` fill bytes and stray bytes are
+/// skipped before a marker (as libjpeg does), and the walk stops at the frame header. Every length and offset is bounds-checked.
 enum JPEGHeaderParser {
     /// Parses the header of the JPEG in `bytes` (which start with `FF D8`).
     static func parse(_ bytes: BoundedBytes) throws -> ImageHeader {
@@ -12,8 +12,10 @@ enum JPEGHeaderParser {
         while true {
             guard let first = bytes.u8(position) else { throw truncated() }
             guard first == 0xFF else {
-                throw PhotoSourceError(
-                    .invalidData, "The JPEG file is corrupt: expected a marker at byte \(position).")
+                // Stray bytes before a marker: libjpeg skips them with a warning ("extraneous bytes
+                // before marker"), so the walk does too; ImageLimits.failOn decides if the file decodes.
+                position += 1
+                continue
             }
             // Any number of FF fill bytes may precede a marker code.
             var codePosition = position + 1

@@ -6,7 +6,10 @@ import PhotoSourceKit
 /// Non-interlaced images are read a few rows at a time and streamed through the resampler, so
 /// peak memory is the output plus those rows, however large the source. Adam7 interlaced images
 /// can only be finished after their last pass, so they are read whole (bounded by
-/// ``ImageLimits/maxWholeImagePixels``) and then resampled. CRC errors and truncation are fatal.
+/// ``ImageLimits/maxWholeImageBytes`` and the running ``DecodePool``'s memory budget) and then
+/// resampled. Truncation, critical-chunk CRC errors and zlib errors are always fatal; harmless
+/// irregularities (a bad CRC on an ancillary chunk, which is then ignored, libpng's benign errors,
+/// data after IEND) are accepted unless ``ImageLimits/failOn`` is ``DecodeFailOn/warning``.
 enum PNGDecoder {
     /// How many rows are read per call into the shim.
     static let rowsPerBatch = 16
@@ -14,19 +17,27 @@ enum PNGDecoder {
     /// Decodes `data` to the plan's size: 1 channel for opaque gray, 3 for RGB, 4 with alpha.
     static func decode(_ data: Data, plan: ResizePlan, limits: ImageLimits) throws -> PixelBuffer {
         try data.withUnsafeBytes { bytes in
-            let reader = try PNGReader(bytes)
+            let strict = limits.failOn == .warning
+            let reader = try PNGReader(bytes, strict: strict)
             let info = try reader.readInfo()
             let image: PixelBuffer
             if info.interlaced {
-                try limits.checkWholeImage(PixelSize(width: info.width, height: info.height), kind: "interlaced PNG")
-                var pixels = [UInt8](repeating: 0, count: info.rowBytes * info.height)
-                try pixels.withUnsafeMutableBufferPointer { try reader.readImage(into: $0) }
-                image = PixelBuffer(width: info.width, height: info.height, channels: info.channels, pixels: pixels)
-                    .resized(to: plan)
+                let size = PixelSize(width: info.width, height: info.height)
+                let cost = ImageLimits.wholeImageCost(
+                    retainedBytes: 0, decoded: size, outputChannels: info.channels, convertedChannels: 0) ?? .max
+                try limits.checkWholeImage(size, cost: cost, kind: "interlaced PNG")
+                image = try DecodeMemoryBudget.withCurrentReservation(cost, kind: "interlaced PNG") {
+                    var pixels = [UInt8](repeating: 0, count: info.rowBytes * info.height)
+                    try pixels.withUnsafeMutableBufferPointer { try reader.readImage(into: $0) }
+                    try reader.readEnd()
+                    return PixelBuffer(width: info.width, height: info.height, channels: info.channels, pixels: pixels)
+                        .resized(to: plan)
+                }
             } else {
                 image = try streamRows(reader, info, plan: plan)
+                try reader.readEnd()
             }
-            try reader.readEnd()
+            if strict { try reader.checkNoWarnings() }
             return image
         }
     }

@@ -17,11 +17,13 @@ struct PNGReader: ~Copyable {
 
     private let raw: OpaquePointer
 
-    /// A reader over `bytes`, which must stay valid for the reader's lifetime.
-    init(_ bytes: UnsafeRawBufferPointer) throws {
+    /// A reader over `bytes`, which must stay valid for the reader's lifetime. A `strict` reader
+    /// fails on a bad ancillary-chunk CRC and on libpng's benign errors instead of warning.
+    init(_ bytes: UnsafeRawBufferPointer, strict: Bool = false) throws {
         guard let base = bytes.bindMemory(to: UInt8.self).baseAddress,
               let raw = CImagingShim_pngReaderCreate(base, bytes.count)
         else { throw PhotoSourceError(.unknown, "Could not create a PNG reader; the system may be out of memory.") }
+        CImagingShim_pngReaderSetStrict(raw, strict ? 1 : 0)
         self.raw = raw
     }
 
@@ -48,6 +50,22 @@ struct PNGReader: ~Copyable {
     /// Reads and checks the chunks after the image data, up to IEND.
     func readEnd() throws {
         try check(CImagingShim_pngReadEnd(raw), "The PNG file is truncated or corrupt after its image data.")
+    }
+
+    /// Throws `.invalidData` if libpng warned (a discarded ancillary chunk, a benign error) or
+    /// bytes follow IEND: what a ``DecodeFailOn/warning`` caller refuses. Call after ``readEnd()``.
+    func checkNoWarnings() throws {
+        if CImagingShim_pngReaderWarnings(raw) > 0 {
+            throw PhotoSourceError(
+                .invalidData, "The PNG has a harmless irregularity, refused because ImageLimits.failOn is .warning.",
+                detail: String(cString: CImagingShim_pngReaderWarning(raw)))
+        }
+        let unread = CImagingShim_pngReaderUnreadBytes(raw)
+        if unread > 0 {
+            throw PhotoSourceError(
+                .invalidData, "The PNG has data after its end (IEND), refused because ImageLimits.failOn is .warning.",
+                detail: "\(unread) bytes after IEND")
+        }
     }
 
     private func check(_ status: Int32, _ message: String) throws {

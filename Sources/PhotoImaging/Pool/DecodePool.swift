@@ -12,6 +12,11 @@ import PhotoSourceKit
 /// A call cancelled before its work has started never runs it and throws `.cancelled`;
 /// work that has started runs to completion (C decoders cannot be interrupted safely).
 ///
+/// Whole-image decodes (progressive JPEGs, Adam7 PNGs) share a memory budget: one that would
+/// take the reserved total over ``wholeImageMemoryBudget`` waits for others to finish, and one
+/// that alone exceeds it is refused with `.tooLarge` (see ``ImageLimits/maxWholeImageBytes`` for
+/// the per-image cap). Other work is not counted: its memory follows the thumbnail size.
+///
 /// The threads exit once the pool is released and its queue is empty.
 public final class DecodePool: Sendable {
     /// Which queue a piece of work waits in.
@@ -24,16 +29,27 @@ public final class DecodePool: Sendable {
 
     /// The number of threads.
     public let threadCount: Int
+    /// The most bytes the pool's whole-image decodes may hold together.
+    public var wholeImageMemoryBudget: Int64 { memoryBudget.capacity }
+    /// The default budget: 1 GB, room for two decodes at the default per-image cap.
+    public static let defaultWholeImageMemoryBudget: Int64 = 1_000_000_000
     private let queue: PoolQueue
+    let memoryBudget: DecodeMemoryBudget
 
     /// One pool per process is usually right: as many threads as active cores.
     public static let shared = DecodePool()
 
     /// Starts `threadCount` threads (at least one); the default is the number of active cores.
-    public init(threadCount: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    /// Whole-image decodes on the pool hold at most `wholeImageMemoryBudget` bytes together.
+    public init(
+        threadCount: Int = ProcessInfo.processInfo.activeProcessorCount,
+        wholeImageMemoryBudget: Int64 = DecodePool.defaultWholeImageMemoryBudget
+    ) {
         self.threadCount = max(1, threadCount)
         let queue = PoolQueue()
         self.queue = queue
+        let memoryBudget = DecodeMemoryBudget(capacity: wholeImageMemoryBudget)
+        self.memoryBudget = memoryBudget
         for index in 1...self.threadCount {
             let name = "DecodePool-\(index)"
             Thread {
@@ -41,6 +57,7 @@ public final class DecodePool: Sendable {
                 // also marks its threads in the thread dictionary (see `currentThreadName`).
                 Thread.current.name = name
                 Thread.current.threadDictionary[Self.threadKey] = name
+                memoryBudget.adoptForCurrentThread()
                 queue.serve()
             }.start()
         }

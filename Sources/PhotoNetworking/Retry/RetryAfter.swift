@@ -17,6 +17,10 @@ enum RetryAfter {
 
     /// Parses the IMF-fixdate form (`Sun, 06 Nov 1994 08:49:37 GMT`) and the two obsolete forms.
     static func httpDate(_ text: String) -> Date? {
+        // HTTP dates are printable ASCII. Anything else must not reach DateFormatter: corelibs
+        // Foundation traps ("Incorrect range CFRange") on a combining mark such as U+07B0, so a
+        // server could crash the client with one header (found by `make fuzz`, retry-after).
+        guard text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
         for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -97,12 +97,17 @@ struct JPEGDecoderTests {
         #expect(try ImageDecoder.decodeFull(data, limits: ImageLimits(maxProgressiveScans: scans)).width == 64)
     }
 
-    @Test("Progressive JPEGs larger than the whole-image cap are refused before decoding; baseline ones are not")
+    @Test("Progressive JPEGs whose decode needs more than the whole-image cap are refused before decoding; baseline ones are not")
     func wholeImageCapProgressive() throws {
         let image = SyntheticImages.gradient(width: 64, height: 64)
-        let progressive = try ImageEncoder.jpeg(image, progressive: true)
+        let progressive = try ImageEncoder.jpeg(image, progressive: true)  // quality 80: 4:2:0
         let baseline = try ImageEncoder.jpeg(image)
-        let capped = ImageLimits(maxWholeImagePixels: 64 * 64 - 1)
+        // 2 bytes a pixel per full-resolution component (Y + quarter Cb + quarter Cr = 1.5), plus
+        // the 16×16 RGB output of the 1/4-scale decode.
+        let coefficients: Int64 = 64 * 64 * 3  // 1.5 components × 2 bytes a pixel
+        let output: Int64 = 16 * 16 * 3
+        let cost = coefficients + output
+        let capped = ImageLimits(maxWholeImageBytes: cost - 1)
 
         let error = #expect(throws: PhotoSourceError.self) {
             _ = try ThumbnailRenderer.render(progressive, spec: ThumbnailSpec(maxPixelSize: 16), limits: capped)
@@ -112,7 +117,7 @@ struct JPEGDecoderTests {
         #expect(error?.message.contains("progressive JPEG is 64×64 pixels") == true)
         #expect(try ThumbnailRenderer.render(baseline, spec: ThumbnailSpec(maxPixelSize: 16), limits: capped).pixelSize.width == 16)
         #expect(try ThumbnailRenderer.render(progressive, spec: ThumbnailSpec(maxPixelSize: 16),
-                                             limits: ImageLimits(maxWholeImagePixels: 64 * 64)).pixelSize.width == 16)
+                                             limits: ImageLimits(maxWholeImageBytes: cost)).pixelSize.width == 16)
     }
 
     @Test("Baseline JPEGs have one scan")

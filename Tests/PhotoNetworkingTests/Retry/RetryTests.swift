@@ -22,6 +22,14 @@ struct RetryTests {
         #expect(RetryAfter.delay(from: value) == nil)
     }
 
+    @Test("a Retry-After date with non-ASCII text is ignored, not a crash (fuzz regression)", arguments: [
+        "Wed- 21\u{07B0}ct 2026 07:28:00 GMT",  // the fuzzer's input: DateFormatter trapped on it
+        "Sun, 06 Nov 1994 08:49:37 GMT\u{0301}", "Sun, 06 Nov\r\n1994 08:49:37 GMT",
+    ])
+    func nonASCIIRetryAfterIsIgnored(value: String) {
+        #expect(RetryAfter.delay(from: value) == nil)
+    }
+
     @Test func backoffDoublesWithAtMostHalfTakenOffByJitter() {
         let policy = RetryPolicy(maxAttempts: 5, baseDelay: .milliseconds(100))
         #expect(policy.backoff(after: 1, random: 0) == .milliseconds(100))

@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+// libFuzzer harnesses for PhotoSourceKit's parsers and decoders. Not part of the main build:
+// `make fuzz` builds this package (with -sanitize=fuzzer,address, which a normal build must not
+// get) into its own scratch path and runs every harness for a bounded time. See Fuzz/README.md.
+import PackageDescription
+
+let package = Package(
+    name: "PhotoSourceFuzz",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(name: "PhotoSourceKit", path: "..")],
+    targets: [
+        // `main`: hands over to libFuzzer's driver.
+        .target(name: "FuzzMain", path: "FuzzMain"),
+        // One binary, the harness chosen by FUZZ_HARNESS (see Harnesses/Harness.swift). The
+        // internal parsers are reached with `@testable import`, which a debug build allows.
+        .executableTarget(
+            name: "photosource-fuzz",
+            dependencies: [
+                "FuzzMain",
+                .product(name: "PhotoSourceKit", package: "PhotoSourceKit"),
+                .product(name: "PhotoImaging", package: "PhotoSourceKit"),
+                .product(name: "PhotoNetworking", package: "PhotoSourceKit"),
+                .product(name: "SampleSources", package: "PhotoSourceKit"),
+            ],
+            path: "Harnesses"),
+    ]
+)

@@ -1,0 +1,65 @@
+// Drives the C shim (Sources/CImagingShim) over image files outside Swift, so `make sanitize`
+// can build it with gcc's -fsanitize=address,undefined: Swift has no UBSan on Linux, and this
+// is the project's only C code. Every file is decoded as JPEG (at 1/8 and full scale) and as
+// PNG; errors are expected, sanitizer reports are not (they abort with a non-zero status).
+#include "CImagingShim.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static uint8_t *readFile(const char *path, size_t *size) {
+    FILE *file = fopen(path, "rb");
+    if (!file) return NULL;
+    fseek(file, 0, SEEK_END);
+    long length = ftell(file);
+    fseek(file, 0, SEEK_SET);
+    uint8_t *bytes = malloc(length > 0 ? (size_t)length : 1);
+    *size = bytes ? fread(bytes, 1, (size_t)length, file) : 0;
+    fclose(file);
+    return bytes;
+}
+
+static void decodeJPEG(const uint8_t *bytes, size_t size, int scale, int fatal) {
+    CImagingShim_JPEGReader *reader = CImagingShim_jpegReaderCreate(bytes, size, fatal, 100);
+    if (!reader) return;
+    CImagingShim_JPEGInfo info;
+    uint32_t width = 0, height = 0;
+    if (CImagingShim_jpegReadHeader(reader, &info) == 0 && (uint64_t)info.width * info.height <= 16u << 20
+        && CImagingShim_jpegStart(reader, scale, 8, &width, &height) == 0) {
+        uint8_t *pixels = malloc((size_t)width * height * (size_t)info.outputChannels + 1);
+        if (pixels) CImagingShim_jpegReadImage(reader, pixels);
+        free(pixels);
+    }
+    CImagingShim_jpegReaderDestroy(reader);
+}
+
+static void decodePNG(const uint8_t *bytes, size_t size, int strict) {
+    CImagingShim_PNGReader *reader = CImagingShim_pngReaderCreate(bytes, size);
+    if (!reader) return;
+    CImagingShim_pngReaderSetStrict(reader, strict);
+    CImagingShim_PNGReadInfo info;
+    if (CImagingShim_pngReadInfo(reader, &info) == 0 && (uint64_t)info.width * info.height <= 16u << 20) {
+        uint8_t *pixels = malloc(info.rowBytes * info.height + 1);
+        int status = !pixels ? -1
+            : info.interlaced ? CImagingShim_pngReadImage(reader, pixels)
+            : CImagingShim_pngReadRows(reader, pixels, info.height);
+        if (status == 0) CImagingShim_pngReadEnd(reader);
+        free(pixels);
+    }
+    CImagingShim_pngReaderDestroy(reader);
+}
+
+int main(int argc, char **argv) {
+    for (int index = 1; index < argc; index++) {
+        size_t size = 0;
+        uint8_t *bytes = readFile(argv[index], &size);
+        if (!bytes) continue;
+        decodeJPEG(bytes, size, 1, 0);
+        decodeJPEG(bytes, size, 8, 7);
+        decodePNG(bytes, size, 0);
+        decodePNG(bytes, size, 1);
+        free(bytes);
+    }
+    printf("shim-driver: %d files decoded without a sanitizer report\n", argc - 1);
+    return 0;
+}

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Writes the small seed corpora of Fuzz/Corpus (a few KB each). Re-run after changing a seed:
+python3 Fuzz/make-seeds.py. JPEGs come from libturbojpeg (ctypes), PNGs are written by hand."""
+import ctypes, ctypes.util, os, struct, zlib
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "Corpus")
+
+
+def write(harness, name, data):
+    os.makedirs(os.path.join(ROOT, harness), exist_ok=True)
+    with open(os.path.join(ROOT, harness, name), "wb") as file:
+        file.write(data if isinstance(data, bytes) else data.encode())
+
+
+def jpeg(width, height, channels, pixel_format, subsampling, progressive):
+    tj = ctypes.CDLL(ctypes.util.find_library("turbojpeg") or "libturbojpeg.so.0")
+    tj.tjInitCompress.restype = ctypes.c_void_p
+    handle = tj.tjInitCompress()
+    pixels = bytes((x * 37 + y * 11 + c * 80) % 256 for y in range(height) for x in range(width) for c in range(channels))
+    out, size = ctypes.POINTER(ctypes.c_ubyte)(), ctypes.c_ulong(0)
+    flags = 16384 if progressive else 0  # TJFLAG_PROGRESSIVE
+    assert tj.tjCompress2(ctypes.c_void_p(handle), pixels, width, 0, height, pixel_format,
+                          ctypes.byref(out), ctypes.byref(size), subsampling, 85, flags) == 0
+    data = ctypes.string_at(out, size.value)
+    tj.tjFree(out)
+    tj.tjDestroy(ctypes.c_void_p(handle))
+    return data
+
+
+def exif(orientation):
+    ifd = struct.pack(">H", 1) + struct.pack(">HHIHH", 0x0112, 3, 1, orientation, 0) + struct.pack(">I", 0)
+    return b"MM\x00\x2a" + struct.pack(">I", 8) + ifd
+
+
+def with_exif(data, orientation):
+    body = b"Exif\x00\x00" + exif(orientation)
+    return data[:2] + b"\xff\xe1" + struct.pack(">H", len(body) + 2) + body + data[2:]
+
+
+def png(width, height, colour_type, bit_depth=8, interlace=0, extra=b""):
+    channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[colour_type]
+    row = (width * channels * bit_depth + 7) // 8
+    raw = b"".join(b"\x00" + bytes((x * 29 + y * 7) % 256 for x in range(row)) for y in range(height))
+    if interlace:  # the same filtered bytes are fine as a seed; libpng reads them pass by pass
+        raw = raw * 2
+
+    def chunk(kind, payload):
+        return struct.pack(">I", len(payload)) + kind + payload + struct.pack(">I", zlib.crc32(kind + payload))
+
+    ihdr = struct.pack(">IIBBBBB", width, height, bit_depth, colour_type, 0, 0, interlace)
+    body = chunk(b"IHDR", ihdr)
+    if colour_type == 3:
+        body += chunk(b"PLTE", bytes(range(48))) + chunk(b"tRNS", b"\x80\x40")
+    body += chunk(b"tEXt", b"Comment\x00seed") + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+    return b"\x89PNG\r\n\x1a\n" + body + extra
+
+
+base = jpeg(16, 16, 3, 0, 2, False)
+write("jpeg", "baseline-420.jpg", base)
+write("jpeg", "progressive-444.jpg", jpeg(16, 16, 3, 0, 0, True))
+write("jpeg", "gray.jpg", jpeg(16, 8, 1, 6, 3, False))
+write("jpeg", "cmyk-progressive.jpg", jpeg(8, 8, 4, 11, 0, True))
+write("jpeg", "exif-rotated.jpg", with_exif(base, 6))
+write("jpeg", "stray-header-bytes.jpg", base[:20] + b"\x12\x34\x56" + base[20:])
+write("png", "rgb.png", png(8, 8, 2))
+write("png", "palette-trns.png", png(8, 4, 3))
+write("png", "gray-alpha-16.png", png(4, 4, 4, 16))
+write("png", "interlaced-rgba.png", png(8, 8, 6, 8, 1))
+write("png", "trailing-data.png", png(4, 4, 0, extra=b"appended"))
+for orientation in (1, 3, 6, 8):
+    write("exif", f"orientation-{orientation}", exif(orientation))
+write("http-headers", "ok", "HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: 1234\r\n\r\n")
+write("http-headers", "continue-then-429", "HTTP/1.1 100 Continue\r\n\r\nHTTP/2 429 Too Many\r\nRetry-After: 7\r\n\r\n")
+write("http-headers", "folded", "HTTP/1.0 301 Moved\r\nLocation: https://a.example/x\r\n  folded\r\nSet-Cookie: a\r\nSet-Cookie: b\r\n\r\n")
+write("retry-after", "seconds", "120")
+write("retry-after", "date", "Wed, 21 Oct 2026 07:28:00 GMT")
+write("retry-after", "obsolete-date", "Sunday, 06-Nov-94 08:49:37 GMT")
+write("address-policy", "public", "https://photos.example\nhttps://photos.example:443/a.jpg?x=1\n93.184.216.34")
+write("address-policy", "loopback", "http://localhost:8080\nhttp://127.1/\n::ffff:127.0.0.1")
+write("address-policy", "numeric", "https://[::1]\nhttp://2130706433/\n169.254.169.254")
+write("oauth-responses", "token", '{"access_token":"a","token_type":"Bearer","expires_in":3600,"refresh_token":"r","scope":"photos"}')
+write("oauth-responses", "error", '{"error":"invalid_grant","error_description":"expired s3cret"}')
+write("oauth-responses", "device", '{"device_code":"d","user_code":"U-1","verification_uri":"https://a.example/d","expires_in":600,"interval":5}')
+write("urls-entry", "list", "https://photos.example/a.jpg\nhttp://10.0.0.1/b.jpg\nfile:///tmp/c.jpg\nholiday/d.png\n../escape.jpg\nftp://x/y\n")

@@ -1,0 +1,199 @@
+#include "CImagingShimJPEG.h"
+#include "CImagingShim.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jpeglib.h>
+#include <jerror.h>
+
+struct CImagingShim_JPEGReader {
+    struct jpeg_decompress_struct cinfo;
+    struct jpeg_error_mgr errorManager;
+    struct jpeg_progress_mgr progress;
+    jmp_buf jump;
+    const uint8_t *data;
+    size_t size;
+    int fatalWarnings;
+    int maxScans;
+    int warnings;
+    /// The class of the message in `error` when it came from a warning (0: none or an error).
+    int recordedClass;
+    /// The warning class that stopped the decode (0: it was an error, or it did not stop).
+    int stoppedBy;
+    char error[CIMAGINGSHIM_ERROR_CAPACITY];
+};
+
+static CImagingShim_JPEGReader *readerOf(j_common_ptr cinfo) {
+    // cinfo is the first member, so the reader starts at the same address.
+    return (CImagingShim_JPEGReader *)(void *)cinfo;
+}
+
+static void record(CImagingShim_JPEGReader *reader, j_common_ptr cinfo) {
+    char message[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, message);
+    strncpy(reader->error, message, CIMAGINGSHIM_ERROR_CAPACITY - 1);
+    reader->error[CIMAGINGSHIM_ERROR_CAPACITY - 1] = '\0';
+}
+
+// libjpeg's default prints to stderr and exits the process; ours records and jumps back.
+static void failWithError(j_common_ptr cinfo) {
+    CImagingShim_JPEGReader *reader = readerOf(cinfo);
+    record(reader, cinfo);
+    reader->recordedClass = 0;
+    longjmp(reader->jump, 1);
+}
+
+// Sorts one warning. Bytes skipped before a marker are harmless while the header is being read
+// (no scan seen yet); after a scan they are the scan's unused tail, which libjpeg cannot tell
+// apart from a damaged scan that happened to decode to its end, so they count as corrupt.
+static int classify(j_decompress_ptr cinfo, int code) {
+    switch (code) {
+    case JWRN_JPEG_EOF:
+        return CIMAGINGSHIM_JPEG_WARN_TRUNCATED;
+    case JWRN_EXTRANEOUS_DATA:
+        return cinfo->input_scan_number == 0 ? CIMAGINGSHIM_JPEG_WARN_BENIGN : CIMAGINGSHIM_JPEG_WARN_CORRUPT;
+    case JWRN_JFIF_MAJOR:
+    case JWRN_BOGUS_ICC:
+        return CIMAGINGSHIM_JPEG_WARN_BENIGN;
+    default:
+        return CIMAGINGSHIM_JPEG_WARN_CORRUPT;
+    }
+}
+
+// Levels >= 0 are trace messages (ignored); < 0 is a warning, classified and possibly fatal.
+static void onMessage(j_common_ptr cinfo, int level) {
+    if (level >= 0) return;
+    CImagingShim_JPEGReader *reader = readerOf(cinfo);
+    int class = classify(&reader->cinfo, cinfo->err->msg_code);
+    cinfo->err->num_warnings++;
+    reader->warnings |= class;
+    // Keep the first message of the most severe class (truncated > corrupt > benign).
+    if (class > reader->recordedClass) {
+        record(reader, cinfo);
+        reader->recordedClass = class;
+    }
+    if (class & reader->fatalWarnings) {
+        record(reader, cinfo);
+        reader->recordedClass = class;
+        reader->stoppedBy = class;
+        longjmp(reader->jump, 1);
+    }
+}
+
+static void printNothing(j_common_ptr cinfo) { (void)cinfo; }
+
+// TurboJPEG's TJFLAG_LIMITSCANS, with the caller's limit.
+static void checkScanCount(j_common_ptr cinfo) {
+    CImagingShim_JPEGReader *reader = readerOf(cinfo);
+    if (reader->cinfo.input_scan_number > reader->maxScans) {
+        snprintf(reader->error, CIMAGINGSHIM_ERROR_CAPACITY, "The JPEG has more than %d scans", reader->maxScans);
+        reader->recordedClass = 0;
+        longjmp(reader->jump, 1);
+    }
+}
+
+CImagingShim_JPEGReader *CImagingShim_jpegReaderCreate(const uint8_t *data, size_t size, int fatalWarnings, int maxScans) {
+    CImagingShim_JPEGReader *reader = calloc(1, sizeof(CImagingShim_JPEGReader));
+    if (!reader) return NULL;
+    reader->data = data;
+    reader->size = size;
+    reader->fatalWarnings = fatalWarnings;
+    reader->maxScans = maxScans;
+    reader->cinfo.err = jpeg_std_error(&reader->errorManager);
+    reader->errorManager.error_exit = failWithError;
+    reader->errorManager.emit_message = onMessage;
+    reader->errorManager.output_message = printNothing;
+    if (setjmp(reader->jump)) {  // jpeg_create_decompress fails only when out of memory
+        jpeg_destroy_decompress(&reader->cinfo);
+        free(reader);
+        return NULL;
+    }
+    jpeg_create_decompress(&reader->cinfo);
+    if (maxScans > 0) {
+        reader->progress.progress_monitor = checkScanCount;
+        reader->cinfo.progress = &reader->progress;
+    }
+    return reader;
+}
+
+void CImagingShim_jpegReaderDestroy(CImagingShim_JPEGReader *reader) {
+    if (!reader) return;
+    jpeg_destroy_decompress(&reader->cinfo);
+    free(reader);
+}
+
+const char *CImagingShim_jpegReaderError(const CImagingShim_JPEGReader *reader) { return reader->error; }
+
+int CImagingShim_jpegReaderWarnings(const CImagingShim_JPEGReader *reader) { return reader->warnings; }
+
+int CImagingShim_jpegReaderStoppedBy(const CImagingShim_JPEGReader *reader) { return reader->stoppedBy; }
+
+// The coefficient arrays libjpeg's jdcoefct.c allocates for a buffered (multi-scan) image.
+static uint64_t coefficientBytes(j_decompress_ptr cinfo) {
+    uint64_t total = 0;
+    for (int index = 0; index < cinfo->num_components; index++) {
+        jpeg_component_info *component = &cinfo->comp_info[index];
+        uint64_t h = (uint64_t)component->h_samp_factor, v = (uint64_t)component->v_samp_factor;
+        uint64_t columns = (component->width_in_blocks + h - 1) / h * h;
+        uint64_t rows = (component->height_in_blocks + v - 1) / v * v;
+        total += columns * rows * sizeof(JBLOCK);
+    }
+    return total;
+}
+
+int CImagingShim_jpegReadHeader(CImagingShim_JPEGReader *reader, CImagingShim_JPEGInfo *info) {
+    j_decompress_ptr cinfo = &reader->cinfo;
+    if (setjmp(reader->jump)) return -1;
+    jpeg_mem_src(cinfo, reader->data, (unsigned long)reader->size);
+    jpeg_read_header(cinfo, TRUE);
+    int multiScan = jpeg_has_multiple_scans(cinfo);
+    info->width = cinfo->image_width;
+    info->height = cinfo->image_height;
+    info->components = cinfo->num_components;
+    switch (cinfo->jpeg_color_space) {
+    case JCS_GRAYSCALE: info->outputChannels = 1; break;
+    case JCS_CMYK:
+    case JCS_YCCK: info->outputChannels = 4; break;
+    default: info->outputChannels = 3; break;
+    }
+    info->progressive = multiScan;
+    info->coefficientBytes = multiScan ? coefficientBytes(cinfo) : 0;
+    return 0;
+}
+
+int CImagingShim_jpegStart(CImagingShim_JPEGReader *reader, int scaleNum, int scaleDenom, uint32_t *width, uint32_t *height) {
+    j_decompress_ptr cinfo = &reader->cinfo;
+    if (setjmp(reader->jump)) return -1;
+    cinfo->scale_num = (unsigned int)scaleNum;
+    cinfo->scale_denom = (unsigned int)scaleDenom;
+    switch (cinfo->jpeg_color_space) {
+    case JCS_GRAYSCALE: cinfo->out_color_space = JCS_GRAYSCALE; break;
+    case JCS_CMYK:
+    case JCS_YCCK: cinfo->out_color_space = JCS_CMYK; break;
+    default: cinfo->out_color_space = JCS_RGB; break;
+    }
+    cinfo->dct_method = JDCT_ISLOW;
+    jpeg_start_decompress(cinfo);
+    *width = cinfo->output_width;
+    *height = cinfo->output_height;
+    return 0;
+}
+
+int CImagingShim_jpegReadImage(CImagingShim_JPEGReader *reader, uint8_t *pixels) {
+    j_decompress_ptr cinfo = &reader->cinfo;
+    size_t rowBytes = (size_t)cinfo->output_width * (size_t)cinfo->output_components;
+    if (setjmp(reader->jump)) return -1;
+    while (cinfo->output_scanline < cinfo->output_height) {
+        JSAMPROW rows[16];
+        JDIMENSION wanted = cinfo->output_height - cinfo->output_scanline;
+        if (wanted > 16) wanted = 16;
+        for (JDIMENSION index = 0; index < wanted; index++) {
+            rows[index] = pixels + (size_t)(cinfo->output_scanline + index) * rowBytes;
+        }
+        jpeg_read_scanlines(cinfo, rows, wanted);
+    }
+    jpeg_finish_decompress(cinfo);
+    return 0;
+}
