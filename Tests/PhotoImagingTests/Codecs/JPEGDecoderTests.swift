@@ -103,9 +103,9 @@ struct JPEGDecoderTests {
         let progressive = try ImageEncoder.jpeg(image, progressive: true)  // quality 80: 4:2:0
         let baseline = try ImageEncoder.jpeg(image)
         // 2 bytes a pixel per full-resolution component (Y + quarter Cb + quarter Cr = 1.5), plus
-        // the 16×16 RGB output of the 1/4-scale decode.
+        // the 32×32 RGB output of the 1/2-scale decode (1/4 would leave less than 1.5× the 16 px target).
         let coefficients: Int64 = 64 * 64 * 3  // 1.5 components × 2 bytes a pixel
-        let output: Int64 = 16 * 16 * 3
+        let output: Int64 = 32 * 32 * 3
         let cost = coefficients + output
         let capped = ImageLimits(maxWholeImageBytes: cost - 1)
 
