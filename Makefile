@@ -3,7 +3,7 @@
 
 export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT      ?= swift
-APT_DEPS   := libturbojpeg0-dev libpng-dev libcurl4-openssl-dev pkg-config
+APT_DEPS   := libturbojpeg0-dev libpng-dev libcurl4-openssl-dev pkg-config curl
 BENCH_DEPS := libvips-tools python3-pil imagemagick curl time
 BIN        := .build/debug/photosource
 
