@@ -34,7 +34,9 @@ base=$(head -1 "$work/out" | sed 's/^listening on //')
 token=$(curl -sf -X POST -H "Authorization: Bearer $key" "$base/v1/sessions" | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
 
 echo "schemathesis against $base (at most $EXAMPLES examples per operation, ${MAX_TIME}s)"
-schemathesis run openapi.yaml --url "$base" \
+spec=$PWD/openapi.yaml
+cd "$work"  # schemathesis keeps a .schemathesis/ folder in the working directory
+schemathesis run "$spec" --url "$base" \
   -H "Authorization: Bearer $token" \
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,response_headers_conformance \
   --max-examples "$EXAMPLES" --max-time "$MAX_TIME" --seed 9 \
