@@ -3,11 +3,11 @@
 
 export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT      ?= swift
-APT_DEPS   := libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libcurl4-openssl-dev libedit-dev pkg-config
+APT_DEPS   := libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libcurl4-openssl-dev libedit-dev pkg-config curl
 BENCH_DEPS := libvips-tools python3-pil imagemagick curl time nginx-light wrk
 BIN        := .build/debug/photosource
 
-.PHONY: deps bench-deps build demo test bench clean sanitize fuzz
+.PHONY: deps bench-deps build demo serve test bench clean sanitize fuzz
 
 deps:
 	@./scripts/ensure-packages.sh $(APT_DEPS)
@@ -21,9 +21,15 @@ build: deps
 demo: build
 	$(BIN) browse
 
+# The print-ordering service on the demo library (PHOTOSOURCE_API_KEY, or a key printed once).
+serve: build
+	$(BIN) serve --port $${PORT:-8080}
+
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	@command -v schemathesis >/dev/null || python3 -m pip install -q schemathesis
+	./scripts/schemathesis.sh $(BIN)
 
 bench: bench-deps
 	./Benchmarks/run.sh

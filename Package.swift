@@ -61,6 +61,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // Already in the graph through HummingbirdTesting; the service's sign-in test plays a
+        // browser that must see the provider's redirect instead of following it.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // System libraries (the only C the package links against).
@@ -179,6 +182,7 @@ let package = Package(
             name: "PhotoSourceServiceTests",
             dependencies: [
                 "PhotoSourceService", "PhotoSourceKit", "PhotoImaging", "SampleSources",
+                apps("AsyncHTTPClient", "async-http-client"),
                 apps("Hummingbird", "hummingbird"),
                 apps("HummingbirdTesting", "hummingbird"),
                 apps("Logging", "swift-log"),

@@ -1,8 +1,10 @@
 import Foundation
 public import Hummingbird
 public import Logging
-import PhotoImaging
+public import PhotoImaging
 import PhotoSourceKit
+import SampleSources
+import ServiceLifecycle
 public import Prometheus
 import Metrics
 
@@ -15,6 +17,8 @@ public struct ServiceArguments: Sendable {
     public var catalog: SourceCatalog?
     /// The store; the SQLite file `service.sqlite` in the state folder when `nil`.
     public var store: (any ServiceStore)?
+    /// The thumbnail cache; one in the state folder when `nil`.
+    public var thumbnails: ThumbnailCache?
     /// Where the service logs.
     public var logger: Logger
     /// The registry `/metrics` emits (bootstrap `MetricsSystem` with a factory over it to fill it).
@@ -25,12 +29,13 @@ public struct ServiceArguments: Sendable {
     /// Arguments for `configuration`, with the defaults above.
     public init(
         configuration: ServiceConfiguration, catalog: SourceCatalog? = nil, store: (any ServiceStore)? = nil,
-        logger: Logger = Logger(label: "photosource.service"), metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
+        thumbnails: ThumbnailCache? = nil, logger: Logger = Logger(label: "photosource.service"), metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) {
         self.configuration = configuration
         self.catalog = catalog
         self.store = store
+        self.thumbnails = thumbnails
         self.logger = logger
         self.metrics = metrics
         self.onListening = onListening
@@ -54,8 +59,15 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
         store = opened
         ownedStore = opened
     }
-    let catalog = try arguments.catalog ?? SourceCatalog.resolve(configuration.sources)
-    let thumbnails = ThumbnailCache(.init(diskDirectory: state.appendingPathComponent("thumbnails", isDirectory: true)))
+    var demoCloud: DemoCloud?
+    if arguments.catalog == nil, configuration.sources.contains("demo-cloud") {
+        let cloud = DemoCloud()
+        _ = try await cloud.start(configuration: .init(autoApprove: true, logsLifecycle: false))
+        demoCloud = cloud
+    }
+    let catalog = try arguments.catalog ?? SourceCatalog.resolve(configuration.sources, demoCloud: demoCloud?.baseURL)
+    let thumbnails = arguments.thumbnails
+        ?? ThumbnailCache(.init(diskDirectory: state.appendingPathComponent("thumbnails", isDirectory: true)))
     let dependencies = try ServiceDependencies(configuration: configuration, store: store, catalog: catalog, thumbnails: thumbnails)
     let router = buildRouter(dependencies, metrics: arguments.metrics)
     let onListening = arguments.onListening
@@ -66,6 +78,7 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
         logger: arguments.logger)
     // The store the service opened closes after the server has drained.
     if let ownedStore { app.addServices(ownedStore) }
+    if let demoCloud { app.addServices(DemoCloudService(cloud: demoCloud)) }
     return app
 }
 
@@ -86,6 +99,7 @@ public func buildRouter(_ dependencies: ServiceDependencies, metrics: Prometheus
     ItemsController(dependencies: dependencies).addRoutes(to: router)
     ThumbnailsController(dependencies: dependencies).addRoutes(to: router)
     OriginalsController(dependencies: dependencies).addRoutes(to: router)
+    SignInController(dependencies: dependencies).addRoutes(to: router)
     SystemController(dependencies: dependencies, registry: metrics).addRoutes(to: router)
     return router
 }
@@ -103,4 +117,14 @@ public func bootstrapServiceMetrics() -> PrometheusCollectorRegistry {
 /// Builds the service and runs it until SIGTERM or SIGINT, which drain requests in flight.
 public func runService(_ arguments: ServiceArguments) async throws {
     try await buildApplication(arguments).runService()
+}
+
+/// Stops the in-process demo cloud after the service has drained.
+struct DemoCloudService: Service {
+    let cloud: DemoCloud
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await cloud.stop()
+    }
 }

@@ -26,6 +26,8 @@ struct ConfigurationTests {
         #expect(loaded.configuration.limits.requestsPerMinute == 7)
         #expect(loaded.configuration.limits.maximumBodyBytes == ServiceConfiguration.Limits().maximumBodyBytes)
         #expect(loaded.configuration.products == Product.defaults)
+        let overridden = try ServiceConfiguration.load(file: url, environment: ["PHOTOSOURCE_REQUESTS_PER_MINUTE": "9"])
+        #expect(overridden.configuration.limits.requestsPerMinute == 9)
     }
 
     @Test("bad files are refused with a sentence naming the field", arguments: [

@@ -31,6 +31,22 @@ struct ThumbnailsTests {
         }
     }
 
+    @Test("100 concurrent requests for one cold thumbnail: one download and one decode")
+    func coalesced() async throws {
+        let cache = ThumbnailCache()
+        try await ServiceHarness.run(configure: { $0.limits.requestsPerMinute = 10_000 }, thumbnails: cache) { harness in
+            let session = try await harness.newSession()
+            let url = try await harness.thumbnailURL(of: "Album/sunset.jpg", scope: "Album", token: session.token)
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for _ in 0..<100 { group.addTask { try await harness.get(url, token: nil).status } }
+                return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
+            }
+            #expect(statuses.allSatisfy { $0 == .ok })
+            #expect(cache.counters.downloads == 1)
+            #expect(cache.counters.decodes == 1)
+        }
+    }
+
     @Test("a changed photo's old URL answers 410, never the old picture")
     func changedPhoto() async throws {
         try await ServiceHarness.run { harness in

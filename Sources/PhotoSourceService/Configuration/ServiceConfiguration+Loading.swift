@@ -12,6 +12,7 @@ extension ServiceConfiguration {
 
     /// Reads `file` (the no-config default when `nil`) and applies the environment overrides:
     /// `PHOTOSOURCE_HOST`, `PHOTOSOURCE_PORT`, `PHOTOSOURCE_PUBLIC_URL`, `PHOTOSOURCE_STATE_DIR`,
+    /// `PHOTOSOURCE_REQUESTS_PER_MINUTE`,
     /// `PHOTOSOURCE_API_KEY` (its hash is added), `PHOTOSOURCE_SIGNING_KEYS` (comma-separated,
     /// replacing the file's), `PHOTOSOURCE_SEALING_KEY` and `PHOTOSOURCE_ALLOWED_ORIGINS` (comma-separated).
     ///
@@ -69,6 +70,10 @@ extension ServiceConfiguration {
         if let text = environment["PHOTOSOURCE_PORT"] {
             guard let port = Int(text) else { throw PhotoSourceError(.invalidData, "PHOTOSOURCE_PORT=\(text) is not a port number.") }
             self.port = port
+        }
+        if let text = environment["PHOTOSOURCE_REQUESTS_PER_MINUTE"] {
+            guard let limit = Int(text) else { throw PhotoSourceError(.invalidData, "PHOTOSOURCE_REQUESTS_PER_MINUTE=\(text) is not a whole number.") }
+            limits.requestsPerMinute = limit
         }
         if let url = environment["PHOTOSOURCE_PUBLIC_URL"], !url.isEmpty { publicBaseURL = url }
         if let state = environment["PHOTOSOURCE_STATE_DIR"], state.hasPrefix("/") { stateDirectory = state }

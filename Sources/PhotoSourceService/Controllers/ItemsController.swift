@@ -15,39 +15,46 @@ struct ItemsController {
 
     private func list(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
         let session = try await dependencies.requireSession(request)
-        let entry = try dependencies.catalog.source(try context.parameters.require("source"))
+        let sourceID = try context.parameters.require("source")
+        let entryMaximum = try dependencies.catalog.source(sourceID).source.maximumPageSize
         let query = request.uri.queryParameters
         let page = try Self.integer(query["page"].map(String.init), name: "page", default: 1, range: 1...1_000_000)
         let count = try Self.integer(
-            query["count"].map(String.init), name: "count", default: 50, range: 1...max(1, entry.source.maximumPageSize))
+            query["count"].map(String.init), name: "count", default: 50, range: 1...max(1, entryMaximum))
         let product = try query["product"].map { try self.product(String($0)) }
         let scopeID = query["scope"].map(String.init) ?? ""
-        let listed = try await dependencies.withSourceTimeout {
-            let scope = try await entry.scope(scopeID)
-            return try await entry.source.items(in: scope, page: page - 1, count: count)
+        let listing = try await dependencies.withSource(sourceID, session: session.id) { entry in
+            let listed = try await dependencies.withSourceTimeout {
+                let scope = try await entry.scope(scopeID)
+                return try await entry.source.items(in: scope, page: page - 1, count: count)
+            }
+            var items: [ServiceItem] = []
+            for item in listed.items {
+                items.append(try await describe(item, in: entry, session: session, product: product))
+            }
+            return ItemListResponse(
+                source: entry.id, scope: listed.scope.containerID, page: listed.page + 1, count: listed.count,
+                hasMore: listed.hasMore, items: items)
         }
-        var items: [ServiceItem] = []
-        for item in listed.items {
-            items.append(try await describe(item, in: entry, session: session, product: product))
-        }
-        return try JSONResponse.make(ItemListResponse(
-            source: entry.id, scope: listed.scope.containerID, page: listed.page + 1, count: listed.count,
-            hasMore: listed.hasMore, items: items))
+        return try JSONResponse.make(listing)
     }
 
     private func one(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
         let session = try await dependencies.requireSession(request)
-        let entry = try dependencies.catalog.source(try context.parameters.require("source"))
+        let sourceID = try context.parameters.require("source")
         let raw = context.parameters.getCatchAll().joined(separator: "/")
         let itemID = raw.removingPercentEncoding ?? raw
         let product = try request.uri.queryParameters["product"].map { try self.product(String($0)) }
-        let item = try await dependencies.withSourceTimeout { try await entry.item(itemID) }
-        var described = try await describe(item, in: entry, session: session, product: product)
-        let version = try await AssetVersion.current(of: item, in: entry)
-        let asset = SignedAsset(
-            session: session.id, source: entry.id, item: item.id, version: version, size: 0, format: "",
-            expires: Self.expiry(seconds: dependencies.configuration.limits.originalURLLifetimeSeconds))
-        described.originalURL = dependencies.link("/v1/originals/" + dependencies.signer.path(for: asset, kind: .original))
+        let described = try await dependencies.withSource(sourceID, session: session.id) { entry in
+            let item = try await dependencies.withSourceTimeout { try await entry.item(itemID) }
+            var described = try await describe(item, in: entry, session: session, product: product)
+            let version = try await AssetVersion.current(of: item, in: entry)
+            let asset = SignedAsset(
+                session: session.id, source: entry.id, item: item.id, version: version, size: 0, format: "",
+                expires: Self.expiry(seconds: dependencies.configuration.limits.originalURLLifetimeSeconds))
+            described.originalURL = dependencies.link("/v1/originals/" + dependencies.signer.path(for: asset, kind: .original))
+            return described
+        }
         return try JSONResponse.make(described)
     }
 

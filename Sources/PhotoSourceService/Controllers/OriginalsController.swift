@@ -19,11 +19,17 @@ struct OriginalsController {
     }
 
     private func original(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
-        let (asset, entry, item) = try await dependencies.resolveSigned(context, kind: .original)
-        guard let fileFor = entry.originalFile else {
-            return try await buffered(item, entry, request)
+        let asset = try dependencies.verifySigned(context, kind: .original)
+        let file: URL? = try await dependencies.withSource(asset.source, session: asset.session) { entry in
+            let item = try await dependencies.signedItem(asset, in: entry)
+            guard let fileFor = entry.originalFile else { return nil }
+            return try fileFor(item.id)
         }
-        let file = try fileFor(asset.item)
+        guard let file else {
+            return try await dependencies.withSource(asset.source, session: asset.session) { entry in
+                try await buffered(try await dependencies.signedItem(asset, in: entry), entry)
+            }
+        }
         let (size, md5) = try await Self.sizeAndMD5(of: file)
         var headers: HTTPFields = [
             .contentType: Self.contentType(of: file.pathExtension), .eTag: "\"\(md5.hex)\"", .contentMD5: md5.base64,
@@ -48,7 +54,7 @@ struct OriginalsController {
     }
 
     /// Sources without files: the downloader's bytes (bounded by the source's own limits).
-    private func buffered(_ item: any PhotoSourceItem, _ entry: ServiceSource, _ request: Request) async throws -> Response {
+    private func buffered(_ item: any PhotoSourceItem, _ entry: ServiceSource) async throws -> Response {
         let data = try await dependencies.withSourceTimeout { try await entry.source.downloader.download(item, from: entry.source, variant: .full) }
         let md5 = Insecure.MD5.hash(data: data.bytes)
         let hex = md5.map { String(format: "%02x", $0) }.joined()

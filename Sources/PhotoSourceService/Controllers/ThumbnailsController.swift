@@ -17,15 +17,19 @@ struct ThumbnailsController {
     }
 
     private func thumbnail(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
-        let (asset, entry, item) = try await dependencies.resolveSigned(context, kind: .thumbnail)
+        let asset = try dependencies.verifySigned(context, kind: .thumbnail)
         let etag = Self.etag(for: asset)
         var headers: HTTPFields = [.eTag: etag, .cacheControl: "public, max-age=31536000, immutable"]
         if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag || $0 == "*" }) {
             return Response(status: .notModified, headers: headers)
         }
         let spec = ThumbnailSpec(maxPixelSize: asset.size, format: ThumbnailSpec.Format(rawValue: asset.format) ?? .auto)
-        let thumbnail = try await dependencies.withSourceTimeout {
-            try await dependencies.thumbnails.thumbnail(for: item, from: entry.source, spec: spec)
+        // Opened as the session the URL was made for: a URL of session A only ever shows A's photos.
+        let thumbnail = try await dependencies.withSource(asset.source, session: asset.session) { entry in
+            let item = try await dependencies.signedItem(asset, in: entry)
+            return try await dependencies.withSourceTimeout {
+                try await dependencies.thumbnails.thumbnail(for: item, from: entry.source, spec: spec)
+            }
         }
         headers[.contentType] = thumbnail.format == .png ? "image/png" : "image/jpeg"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: thumbnail.data)))

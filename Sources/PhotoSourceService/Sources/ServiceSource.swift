@@ -17,6 +17,9 @@ public struct ServiceSource: Sendable {
     public let item: @Sendable (_ itemID: String) async throws -> any PhotoSourceItem
     /// The file holding an item's original, for sources that keep originals in files, else `nil`.
     public let originalFile: (@Sendable (_ itemID: String) throws -> URL)?
+    /// For sources each customer signs in to: the OAuth endpoints and how to make the source
+    /// over one customer's credentials; `nil` for sources shared by every session.
+    public var signIn: CloudSignIn?
 
     /// Creates a source entry.
     public init(

@@ -20,11 +20,12 @@ public struct SourceCatalog: Sendable {
         return found
     }
 
-    /// Resolves configuration entries: `demo` (the demo library), `local:PATH` (a folder) and
-    /// `urls:FILE` (a list of photo URLs and paths). Ids are `demo`, `local-N` and `urls-N`.
+    /// Resolves configuration entries: `demo` (the demo library), `local:PATH` (a folder),
+    /// `cloud:URL` (a demo-cloud-compatible API each customer signs in to) and `demo-cloud` (the
+    /// in-process demo cloud at `demoCloud`). Ids are `demo`, `local-N`, `cloud-N` and `demo-cloud`.
     ///
     /// - Throws: `.invalidData` for an entry it does not know; `.notFound` for a missing folder.
-    public static func resolve(_ entries: [String], demoLibraryFolder: URL? = nil) throws -> SourceCatalog {
+    public static func resolve(_ entries: [String], demoLibraryFolder: URL? = nil, demoCloud: URL? = nil) throws -> SourceCatalog {
         var sources: [ServiceSource] = []
         for (index, entry) in entries.enumerated() {
             let number = index + 1
@@ -33,9 +34,16 @@ public struct SourceCatalog: Sendable {
             } else if entry.hasPrefix("local:") {
                 let path = String(entry.dropFirst(6))
                 sources.append(try .folder(LocalFolderSource(root: URL(fileURLWithPath: path, isDirectory: true)), id: "local-\(number)"))
-            } else if entry == "demo-cloud" || entry.hasPrefix("cloud:") || entry.hasPrefix("urls:") {
-                // Cloud and URL-list sources are served through per-session sign-ins, which this
-                // build does not have yet; they are skipped rather than served without isolation.
+            } else if entry == "demo-cloud" {
+                guard let demoCloud else { continue }  // not started (an embedding server passed its own catalog)
+                sources.append(try .cloud(baseURL: demoCloud, id: "demo-cloud"))
+            } else if entry.hasPrefix("cloud:") {
+                guard let url = URL(string: String(entry.dropFirst(6))), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+                    throw PhotoSourceError(.invalidData, "sources[\(index)]: \"\(entry)\" is not a cloud address; write cloud:https://photos.example.")
+                }
+                sources.append(try .cloud(baseURL: url, id: "cloud-\(number)"))
+            } else if entry.hasPrefix("urls:") {
+                // URL lists are the CLI's; the service does not serve them yet (see docs/ARCHITECTURE.md).
                 continue
             } else {
                 throw PhotoSourceError(.invalidData, "sources[\(index)]: \"\(entry)\" is not a source; write demo, local:PATH, cloud:URL or urls:FILE.")

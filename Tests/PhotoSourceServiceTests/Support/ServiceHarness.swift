@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import PhotoImaging
 import PhotoSourceService
 import SampleSources
 import Testing
@@ -33,6 +34,7 @@ struct ServiceHarness: Sendable {
     static func run(
         configure: (inout ServiceConfiguration) -> Void = { _ in },
         sources: ((URL) throws -> [ServiceSource])? = nil,
+        thumbnails: ThumbnailCache? = nil,
         _ body: @Sendable (ServiceHarness) async throws -> Void
     ) async throws {
         let library = try TestLibrary()
@@ -43,7 +45,7 @@ struct ServiceHarness: Sendable {
         let entries = try sources?(library.root) ?? [ServiceSource.folder(folder, id: "library")]
         let logs = LogCapture()
         let app = try await buildApplication(ServiceArguments(
-            configuration: configuration, catalog: SourceCatalog(entries), logger: logs.logger))
+            configuration: configuration, catalog: SourceCatalog(entries), thumbnails: thumbnails, logger: logs.logger))
         try await app.test(.ahc(.http)) { client in
             try await body(ServiceHarness(client: client, library: library.root, logs: logs))
         }

@@ -1,0 +1,42 @@
+import Foundation
+import PhotoNetworking
+import PhotoSourceKit
+
+extension ServiceDependencies {
+    /// Runs `body` with source `id` as session `sessionID` sees it: shared sources as they are,
+    /// sign-in sources over that session's own tokens (`not-logged-in` when it has none), whose
+    /// refreshed tokens are sealed back into the store afterwards.
+    func withSource<T: Sendable>(
+        _ id: String, session sessionID: String, _ body: @escaping @Sendable (ServiceSource) async throws -> T
+    ) async throws -> T {
+        let entry = try catalog.source(id)
+        guard let signIn = entry.signIn else { return try await body(entry) }
+        guard let sealed = try await store.signIn(session: sessionID, source: id) else {
+            throw PhotoSourceError(.notLoggedIn, "Sign in to \(entry.source.title) first: POST /v1/sources/\(id)/sign-in.")
+        }
+        let credentials = SessionCredentialStore(try openCredentials(sealed))
+        let result = try await body(try signIn.open(credentials))
+        let (now, changed) = credentials.current
+        if changed {
+            if let now {
+                try await store.saveSignIn(session: sessionID, source: id, sealed: try sealCredentials(now))
+            } else {
+                try await store.deleteSignIn(session: sessionID, source: id)
+            }
+        }
+        return result
+    }
+
+    /// Credentials sealed with the configured AES-GCM key, for the store.
+    func sealCredentials(_ credentials: Credentials) throws -> Data {
+        try sealing().seal(try JSONEncoder().encode(credentials))
+    }
+
+    func openCredentials(_ sealed: Data) throws -> Credentials {
+        try JSONDecoder().decode(Credentials.self, from: try sealing().open(sealed))
+    }
+
+    func sealing() throws -> AESGCMCredentialSealing {
+        try AESGCMCredentialSealing(base64Key: configuration.sealingKey, origin: "The configuration's sealingKey")
+    }
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Runs schemathesis against a live `photosource serve` on 127.0.0.1 (an ephemeral port), with the
+# repository's openapi.yaml as the contract: no 5xx, every status, header and body as the spec says.
+# Bounded: at most $EXAMPLES cases per operation and $MAX_TIME seconds in all.
+# Usage: scripts/schemathesis.sh [path/to/photosource]   (make test runs it after the Swift tests)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${1:-.build/debug/photosource}
+EXAMPLES=${EXAMPLES:-25}
+MAX_TIME=${MAX_TIME:-120}
+command -v schemathesis >/dev/null || python3 -m pip install -q schemathesis
+
+work=$(mktemp -d)
+server=""
+cleanup() {
+  [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+key="psk_schemathesis_$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+# The no-config default (demo library, default products), with its state in the scratch folder
+# and a rate limit high enough that fuzzing measures the API, not the limiter.
+PHOTOSOURCE_REQUESTS_PER_MINUTE=100000 PHOTOSOURCE_API_KEY=$key PHOTOSOURCE_STATE_DIR=$work/state XDG_STATE_HOME=$work \
+  "$BIN" serve --host 127.0.0.1 --port 0 >"$work/out" 2>"$work/err" &
+server=$!
+for _ in $(seq 1 300); do
+  grep -q '^listening on ' "$work/out" 2>/dev/null && break
+  kill -0 "$server" 2>/dev/null || { cat "$work/err" >&2; exit 1; }
+  sleep 0.1
+done
+base=$(head -1 "$work/out" | sed 's/^listening on //')
+[ -n "$base" ] || { echo "schemathesis.sh: the service did not start" >&2; cat "$work/err" >&2; exit 1; }
+token=$(curl -sf -X POST -H "Authorization: Bearer $key" "$base/v1/sessions" | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
+
+echo "schemathesis against $base (at most $EXAMPLES examples per operation, ${MAX_TIME}s)"
+spec=$PWD/openapi.yaml
+cd "$work"  # schemathesis keeps a .schemathesis/ folder in the working directory
+schemathesis run "$spec" --url "$base" \
+  -H "Authorization: Bearer $token" \
+  --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,response_headers_conformance \
+  --max-examples "$EXAMPLES" --max-time "$MAX_TIME" --seed 9 \
+  --generation-database none --request-timeout 20 --no-color
