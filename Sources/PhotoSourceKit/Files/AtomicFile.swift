@@ -49,7 +49,7 @@ public enum AtomicFile {
         let folder = url.deletingLastPathComponent().path
         let temp = folder + "/" + temporaryName()
         let fd = try TemporaryFileRegistry.shared.create(temp) { open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
-        guard fd >= 0 else { throw posixError("create a temporary file in \(folder)") }
+        guard fd >= 0 else { throw posixError("create \(url.path)") }
         return (fd, temp)
     }
 
