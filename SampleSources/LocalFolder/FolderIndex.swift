@@ -14,7 +14,7 @@ struct FolderIndex: Sendable {
 
     /// One listable entry.
     struct Entry: Sendable, Hashable {
-        /// The file or folder name (never hidden, always valid UTF-8).
+        /// The file or folder name as an ``EncodedFileName`` (never hidden).
         var name: String
         var kind: Kind
         /// Whether the entry is a symlink (to a place inside the root); its target is
