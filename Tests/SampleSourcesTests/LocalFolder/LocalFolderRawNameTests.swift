@@ -49,6 +49,7 @@ struct LocalFolderRawNameTests {
         #expect(items.map(\.id) == [".%Alb%FFm", Self.rawID, "café.jpg"])
         #expect(items.map(\.title) == ["Alb\u{FFFD}m", "caf\u{FFFD}.jpg", "café.jpg"])
         #expect(items.map(\.kind) == [.container, .image, .image])
+        try #require(items.count == 3)
         #expect(EncodedFileName.decode(name: Self.rawID) == Self.rawName)
         #expect(items[1].pixelSize == PixelSize(width: 20, height: 40))
         #expect(items[2].pixelSize == PixelSize(width: 40, height: 20))
@@ -80,14 +81,17 @@ struct LocalFolderRawNameTests {
         #expect(await errorCode { _ = try source.item(id: "caf\u{FFFD}.jpg") } == .notFound, "the title is not an id")
     }
 
-    @Test("the conformance suite passes on the folder")
+    @Test("the conformance suite passes on the folder, every photo sampled")
     func conformance() async throws {
         let folder = try Self.makeFolder()
         defer { folder.remove() }
         let source = try LocalFolderSource(root: folder.url)
 
-        let report = await PhotoSourceConformance(source: source).run()
+        let configuration = PhotoSourceConformance.Configuration(maximumImages: 50, maximumContainers: 10, pageSize: 2)
+        let report = await PhotoSourceConformance(source: source, configuration: configuration).run()
 
         report.expectAllPassed()
+        let sizes = try #require(report.result(for: .advertisedPixelSize))
+        #expect(sizes.message.hasPrefix("checked 3:"), "both files and the one in the raw-named folder: \(sizes.message)")
     }
 }
