@@ -9,20 +9,20 @@ import Glibc
 import Darwin
 #endif
 
-/// An open file descriptor, closed when the value goes away.
+/// An open file descriptor, closed when the value goes away. Paths are ``EncodedFileName`` paths.
 struct FileDescriptor: ~Copyable {
     let raw: Int32
 
     /// Opens `path` read-only without following a final symlink and without blocking on a FIFO.
     init(readingNoFollow path: String, name: String) throws {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let fd = EncodedFileName.withFileSystemPath(path) { open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { throw PhotoSourceError.fileSystem(errno: errno, reading: "\"\(name)\"") }
         raw = fd
     }
 
     /// Opens the folder at `path` for reading its entries.
     init(directory path: String, name: String) throws {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = EncodedFileName.withFileSystemPath(path) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard fd >= 0 else { throw PhotoSourceError.fileSystem(errno: errno, reading: "\"\(name)\"") }
         raw = fd
     }

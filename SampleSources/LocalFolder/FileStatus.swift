@@ -71,9 +71,9 @@ struct FileStatus: Sendable, Hashable {
         modified = FileTime(info.st_mtim)
     }
 
-    /// `lstat(2)` of `path` (a link is reported as a link); `name` is used in error messages.
+    /// `lstat(2)` of `path` (an ``EncodedFileName`` path; a link is reported as a link); `name` is used in error messages.
     init(ofPath path: String, name: String) throws {
-        guard let status = Self.capture({ lstat(path, $0) }) else { throw PhotoSourceError.fileSystem(errno: errno, reading: "\"\(name)\"") }
+        guard let status = Self.capture({ buffer in EncodedFileName.withFileSystemPath(path) { lstat($0, buffer) } }) else { throw PhotoSourceError.fileSystem(errno: errno, reading: "\"\(name)\"") }
         self = status
     }
 

@@ -1,4 +1,5 @@
 import PhotoImaging
+import PhotoSourceKit
 
 /// The listable entries of one folder, in display order, with the folder state they describe.
 ///
@@ -14,7 +15,7 @@ struct FolderIndex: Sendable {
 
     /// One listable entry.
     struct Entry: Sendable, Hashable {
-        /// The file or folder name (never hidden, always valid UTF-8).
+        /// The file or folder name as an ``EncodedFileName`` (never hidden).
         var name: String
         var kind: Kind
         /// Whether the entry is a symlink (to a place inside the root); its target is
@@ -33,7 +34,9 @@ struct FolderIndex: Sendable {
     static func sorted(_ entries: [Entry]) -> [Entry] {
         func naturally(_ group: [Entry]) -> [Entry] {
             // Sorting the keys alone (each remembers its entry's index) keeps swaps cheap.
-            group.enumerated().map { NaturalSortKey($1.name, index: $0) }.sorted().map { group[$0.index] }
+            // By the name people see (`caf\u{FFFD}.jpg` beside `café.jpg`), ties by the encoded name.
+            group.enumerated().map { NaturalSortKey(EncodedFileName.displayName($1.name), index: $0, tieBreak: $1.name) }
+                .sorted().map { group[$0.index] }
         }
         return naturally(entries.filter { $0.kind == .folder }) + naturally(entries.filter { $0.kind != .folder })
     }

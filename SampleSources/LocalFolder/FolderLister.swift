@@ -27,9 +27,9 @@ struct FolderLister: Sendable {
             let id = Self.childID(entry.name, in: folderID)
             switch entry.kind {
             case .folder:
-                return DefaultPhotoSourceItem.container(id: id, sourceID: sourceID, title: entry.name)
+                return DefaultPhotoSourceItem.container(id: id, sourceID: sourceID, title: EncodedFileName.displayName(entry.name))
             case .image(let format):
-                return imageItem(id: id, title: entry.name, format: format, pixelSize: sizes[entry.name])
+                return imageItem(id: id, title: EncodedFileName.displayName(entry.name), format: format, pixelSize: sizes[entry.name])
             }
         }
         return PageSlice(items: items, hasMore: end < total, totalCount: total)
@@ -42,7 +42,7 @@ struct FolderLister: Sendable {
         }
         let path = try resolvedPath(of: id)
         let status = try FileStatus(ofPath: path, name: id)
-        let title = String(id.split(separator: "/").last ?? Substring(id))
+        let title = EncodedFileName.displayName(id.split(separator: "/").last ?? Substring(id))
         switch status.kind {
         case .directory:
             return .container(id: id, sourceID: sourceID, title: title)
@@ -89,11 +89,12 @@ struct FolderLister: Sendable {
     /// `..`, absolute paths and links leaving the root are `.accessDenied`).
     ///
     /// Ids name visible entries only: an empty, `.` or hidden component is `.notFound`, since
-    /// the listing never shows such an item.
+    /// the listing never shows such an item. A component is hidden when its raw name starts with
+    /// `.`: an encoded name (``EncodedFileName``, `.%caf%E9.jpg`) is not hidden.
     func resolvedPath(of id: String) throws -> String {
         try LocalPathResolver.validate(id: id)
         let components = id.split(separator: "/", omittingEmptySubsequences: false)
-        if components.contains(where: { $0.isEmpty || $0.hasPrefix(".") }) {
+        if components.contains(where: { $0.isEmpty || EncodedFileName.decode(name: $0).first == UInt8(ascii: ".") }) {
             throw PhotoSourceError(
                 .notFound,
                 "There is no item \"\(id)\": ids are visible file and folder names below the source's folder, joined by single slashes.")

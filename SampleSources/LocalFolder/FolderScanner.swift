@@ -20,8 +20,8 @@ import Darwin
 /// ~50 ms, sniffing ~300 ms, natural sort ~150 ms; the index is then cached (see
 /// ``FolderIndexCache``) and any later page costs well under a millisecond plus its headers.
 ///
-/// Skipped: hidden names (leading `.`), names that are not valid UTF-8 (their ids could not
-/// name them again), FIFOs, sockets and devices, symlinks that leave the root or dangle.
+/// Names that are not valid UTF-8 are listed under their ``EncodedFileName`` (`.%caf%E9.jpg`),
+/// which opens the same bytes again. Skipped: hidden names (leading `.` in the raw name), FIFOs, sockets and devices, symlinks that leave the root or dangle.
 enum FolderScanner {
     /// Scans the folder at `path` (already resolved), whose item id is `folderID` (`""` for the root).
     static func scan(folder path: String, id folderID: String, resolver: LocalPathResolver) throws -> FolderIndex {
@@ -44,13 +44,14 @@ enum FolderScanner {
                 if errno != 0 { throw PhotoSourceError.fileSystem(errno: errno, reading: "\"\(displayName)\"") }
                 break
             }
-            guard let name = Self.name(of: record), !name.hasPrefix(".") else { continue }
+            let name = Self.name(of: record)
+            guard !EncodedFileName.decode(name: name).starts(with: [UInt8(ascii: ".")]) else { continue }
             let childID = folderID.isEmpty ? name : folderID + "/" + name
             switch Self.type(of: record, in: directory, name: name) {
             case .directory:
                 entries.append(.init(name: name, kind: .folder, isLink: false))
             case .regular:
-                let fd = openat(directory.raw, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+                let fd = EncodedFileName.withFileSystemPath(name) { openat(directory.raw, $0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
                 guard fd >= 0 else { continue }
                 let file = FileDescriptor(adopting: fd)
                 if let format = ImageProbe.sniff(file, name: childID) {
@@ -86,11 +87,11 @@ enum FolderScanner {
         }
     }
 
-    /// The entry's name, or `nil` when it is not valid UTF-8.
-    private static func name(of record: UnsafeMutablePointer<dirent>) -> String? {
+    /// The entry's name, as an ``EncodedFileName``.
+    private static func name(of record: UnsafeMutablePointer<dirent>) -> String {
         let offset = MemoryLayout<dirent>.offset(of: \.d_name)!
         let start = UnsafeRawPointer(record).advanced(by: offset).assumingMemoryBound(to: CChar.self)
-        return String(validatingCString: start)
+        return EncodedFileName.encode(fileSystemPath: start)
     }
 
     /// The entry's type from `d_type`, asking `fstatat` only when the file system does not say.
@@ -101,7 +102,7 @@ enum FolderScanner {
         case Int(DT_LNK): return .symbolicLink
         case Int(DT_UNKNOWN):
             let fd = directory.raw
-            return FileStatus.capture({ fstatat(fd, name, $0, AT_SYMLINK_NOFOLLOW) })?.kind
+            return FileStatus.capture({ buffer in EncodedFileName.withFileSystemPath(name) { fstatat(fd, $0, buffer, AT_SYMLINK_NOFOLLOW) } })?.kind
         default: return .other
         }
     }

@@ -23,12 +23,13 @@ struct NaturalSortKey: Sendable, Comparable {
     private let key: [UInt8]
     private let bytes: [UInt8]
 
-    init(_ name: String, index: Int = 0) {
+    /// The key of `name`; equal names are ordered by the UTF-8 bytes of `tieBreak` (default: `name`).
+    init(_ name: String, index: Int = 0, tieBreak: String? = nil) {
         self.name = name
         self.index = index
-        bytes = Array(name.utf8)
+        bytes = Array((tieBreak ?? name).utf8)
         var key: [UInt8] = []
-        key.reserveCapacity(bytes.count + 8)
+        key.reserveCapacity(name.utf8.count + 8)
         var text = String.UnicodeScalarView()
         var digits: [UInt8] = []
         func flushText() {

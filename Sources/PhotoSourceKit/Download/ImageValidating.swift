@@ -27,7 +27,7 @@ extension FileImageDownloader: ImageValidating {
     /// (see ``FileImageDownloader``); `name` is used in error messages.
     public func currentValidator(of url: URL, name: String) throws -> String {
         var info = stat()
-        guard stat(url.path, &info) == 0 else { throw PhotoSourceError.fileSystem(errno: errno, reading: name) }
+        guard EncodedFileName.withFileSystemPath(url.path, { stat($0, &info) }) == 0 else { throw PhotoSourceError.fileSystem(errno: errno, reading: name) }
         return Self.validator(of: info)
     }
 

@@ -9,6 +9,9 @@ import Darwin
 ///
 /// Refused with `.accessDenied`: an id with a `..` component, an absolute path, a NUL byte,
 /// or a path whose symlinks resolve outside the root. A missing file is `.notFound`.
+///
+/// Ids and paths are ``EncodedFileName`` paths: a name that is not valid UTF-8 is `.%` plus the
+/// name with its stray bytes as `%XX`, and is opened by its original bytes.
 public struct LocalPathResolver: Sendable, Hashable {
     /// The root folder, with its own symlinks resolved.
     public let root: URL
@@ -16,8 +19,8 @@ public struct LocalPathResolver: Sendable, Hashable {
     /// Creates a resolver for `root`; throws `.notFound` when it is not an existing folder.
     public init(root: URL) throws {
         let resolved = try Self.realPath(root.path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var info = stat()
+        guard EncodedFileName.withFileSystemPath(resolved, { stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR else {
             throw PhotoSourceError(.notFound, "The folder \(root.path) does not exist or is not a folder.")
         }
         self.root = URL(fileURLWithPath: resolved, isDirectory: true)
@@ -51,10 +54,10 @@ public struct LocalPathResolver: Sendable, Hashable {
 
     /// `realpath(3)`, with errors mapped to ``PhotoSourceError``.
     static func realPath(_ path: String) throws -> String {
-        guard let resolved = realpath(path, nil) else {
-            throw PhotoSourceError.fileSystem(errno: errno, reading: path)
+        guard let resolved = EncodedFileName.withFileSystemPath(path, { realpath($0, nil) }) else {
+            throw PhotoSourceError.fileSystem(errno: errno, reading: EncodedFileName.displayPath(path))
         }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return EncodedFileName.encode(fileSystemPath: resolved)
     }
 }

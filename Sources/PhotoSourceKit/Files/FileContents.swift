@@ -29,7 +29,8 @@ public struct FileContents: Sendable {
     /// names the file in error messages. Blocking: call it off the cooperative pool for large files.
     public static func read(_ url: URL, maximumBytes: Int, name: String? = nil) throws -> FileContents {
         let name = name ?? url.path
-        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)  // O_NONBLOCK: a FIFO must not hang the open
+        // O_NONBLOCK: a FIFO must not hang the open. The path is an ``EncodedFileName`` path.
+        let fd = EncodedFileName.withFileSystemPath(url.path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { throw PhotoSourceError.fileSystem(errno: errno, reading: name) }
         defer { close(fd) }
         var info = stat()

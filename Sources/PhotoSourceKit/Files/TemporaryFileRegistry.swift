@@ -47,7 +47,7 @@ final class TemporaryFileRegistry: Sendable {
     func commit(_ path: String, to target: String) throws -> Int32 {
         try state.withLock { state throws -> Int32 in
             guard !state.exiting else { throw Self.exitingError }
-            let result = rename(path, target)
+            let result = EncodedFileName.withFileSystemPath(target) { rename(path, $0) }  // the final name may be encoded
             let saved = errno
             if result == 0 { state.live.remove(path) }
             errno = saved

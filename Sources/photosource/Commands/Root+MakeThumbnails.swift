@@ -51,8 +51,9 @@ extension Root {
         func run() async throws {
             let batch = BatchThumbnailer(
                 spec: ThumbnailSpec(maxPixelSize: size, format: format.specFormat, quality: quality),
-                outputDirectory: out.map { SourceResolver.expandPath($0) }, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-            let report = await batch.run(files.map { SourceResolver.expandPath($0, isDirectory: false) })
+                outputDirectory: out.map { SourceResolver.expandPath(RawPathArguments.encoded($0)) },
+                jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            let report = await batch.run(files.map { SourceResolver.expandPath(RawPathArguments.encoded($0), isDirectory: false) })
             let errors = StandardStreams()
             for result in report.results {
                 switch result.outcome {

@@ -78,22 +78,6 @@ struct LocalFolderFailureTests {
         #expect(try source.item(id: "a-cut.jpg").pixelSize == nil)
     }
 
-    @Test("a name that is not valid UTF-8 is skipped (its id could not name it again)")
-    func invalidUTF8Name() async throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        try folder.write(ImageFixtures.jpeg(), to: "fine.jpg")
-        let bytes = Array(folder.url.path.utf8CString.dropLast()) + Array("/bad-\u{7F}".utf8).map { CChar(bitPattern: $0) } + [-1, 0]
-        let fd = open(bytes, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        try #require(fd >= 0)
-        try ImageFixtures.jpeg().withUnsafeBytes { _ = write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        let source = try LocalFolderSource(root: folder.url)
-
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).count == 2)
-        #expect(try await allIDs(of: source) == ["fine.jpg"])
-    }
-
     @Test("listing a folder that no longer exists is .notFound; listing a file is .invalidData")
     func badScopes() async throws {
         let folder = try TemporaryFolder()

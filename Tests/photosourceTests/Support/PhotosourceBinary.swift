@@ -76,7 +76,16 @@ enum PhotosourceBinary {
         process.standardInput = try FileHandle(forReadingFrom: inputFile)
         process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = try FileHandle(forWritingTo: errorFile)
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+        let status = try await exitStatus(of: process)
+        return Result(
+            status: status,
+            output: try String(contentsOf: outputFile, encoding: .utf8),
+            errors: try String(contentsOf: errorFile, encoding: .utf8))
+    }
+
+    /// Starts `process` and waits for it to end; returns its exit status.
+    static func exitStatus(of process: Process) async throws -> Int32 {
+        try await withCheckedThrowingContinuation { continuation in
             process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
             do {
                 try process.run()
@@ -85,9 +94,5 @@ enum PhotosourceBinary {
                 continuation.resume(throwing: error)
             }
         }
-        return Result(
-            status: status,
-            output: try String(contentsOf: outputFile, encoding: .utf8),
-            errors: try String(contentsOf: errorFile, encoding: .utf8))
     }
 }
