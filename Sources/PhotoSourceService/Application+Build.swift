@@ -65,7 +65,8 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
         _ = try await cloud.start(configuration: .init(autoApprove: true, logsLifecycle: false))
         demoCloud = cloud
     }
-    let catalog = try arguments.catalog ?? SourceCatalog.resolve(configuration.sources, demoCloud: demoCloud?.baseURL)
+    let catalog = try arguments.catalog ?? SourceCatalog.resolve(
+        configuration.sources, demoCloud: demoCloud?.baseURL, allowedSourceOrigins: configuration.allowedSourceOrigins)
     let thumbnails = arguments.thumbnails
         ?? ThumbnailCache(.init(diskDirectory: state.appendingPathComponent("thumbnails", isDirectory: true)))
     let dependencies = try ServiceDependencies(configuration: configuration, store: store, catalog: catalog, thumbnails: thumbnails)

@@ -2,7 +2,7 @@ import Foundation
 
 extension ServiceConfiguration {
     private enum Keys: String, CodingKey {
-        case host, port, publicBaseURL, sources, apiKeyHashes, signingKeys, sealingKey, allowedOrigins, limits, products, stateDirectory
+        case host, port, publicBaseURL, sources, apiKeyHashes, signingKeys, sealingKey, allowedOrigins, allowedSourceOrigins, limits, products, stateDirectory
     }
 
     /// Decodes a configuration file; every field but `apiKeyHashes`, `signingKeys` and `sealingKey` may be left out.
@@ -18,6 +18,7 @@ extension ServiceConfiguration {
             signingKeys: try container.decode([String].self, forKey: .signingKeys),
             sealingKey: try container.decode(String.self, forKey: .sealingKey),
             allowedOrigins: try container.decodeIfPresent([String].self, forKey: .allowedOrigins) ?? [],
+            allowedSourceOrigins: try container.decodeIfPresent([String].self, forKey: .allowedSourceOrigins) ?? [],
             limits: try container.decodeIfPresent(Limits.self, forKey: .limits) ?? Limits(),
             products: try container.decodeIfPresent([Product].self, forKey: .products) ?? Product.defaults,
             stateDirectory: try container.decodeIfPresent(String.self, forKey: .stateDirectory)
@@ -35,6 +36,7 @@ extension ServiceConfiguration {
         try container.encode(signingKeys, forKey: .signingKeys)
         try container.encode(sealingKey, forKey: .sealingKey)
         try container.encode(allowedOrigins, forKey: .allowedOrigins)
+        try container.encode(allowedSourceOrigins, forKey: .allowedSourceOrigins)
         try container.encode(limits, forKey: .limits)
         try container.encode(products, forKey: .products)
         try container.encode(stateDirectory, forKey: .stateDirectory)

@@ -52,6 +52,9 @@ public struct ServiceConfiguration: Sendable, Codable {
     public var sealingKey: String
     /// Browser origins allowed to call the API (`https://shop.example`); never `*`.
     public var allowedOrigins: [String]
+    /// Origins (`http://10.0.0.5:8000`) that `urls:FILE` entries may reach although they are not
+    /// public addresses, such as the shop's own upload server on its LAN; everything else must be public.
+    public var allowedSourceOrigins: [String]
     /// Request limits.
     public var limits: Limits
     /// The products fitness is computed against.
@@ -63,7 +66,7 @@ public struct ServiceConfiguration: Sendable, Codable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, publicBaseURL: String? = nil, sources: [String] = ["demo"],
         apiKeyHashes: [String], signingKeys: [String], sealingKey: String, allowedOrigins: [String] = [],
-        limits: Limits = Limits(), products: [Product] = Product.defaults, stateDirectory: String
+        allowedSourceOrigins: [String] = [], limits: Limits = Limits(), products: [Product] = Product.defaults, stateDirectory: String
     ) {
         self.host = host
         self.port = port
@@ -73,6 +76,7 @@ public struct ServiceConfiguration: Sendable, Codable {
         self.signingKeys = signingKeys
         self.sealingKey = sealingKey
         self.allowedOrigins = allowedOrigins
+        self.allowedSourceOrigins = allowedSourceOrigins
         self.limits = limits
         self.products = products
         self.stateDirectory = stateDirectory

@@ -21,11 +21,16 @@ public struct SourceCatalog: Sendable {
     }
 
     /// Resolves configuration entries: `demo` (the demo library), `local:PATH` (a folder),
-    /// `cloud:URL` (a demo-cloud-compatible API each customer signs in to) and `demo-cloud` (the
-    /// in-process demo cloud at `demoCloud`). Ids are `demo`, `local-N`, `cloud-N` and `demo-cloud`.
+    /// `cloud:URL` (a demo-cloud-compatible API each customer signs in to), `demo-cloud` (the
+    /// in-process demo cloud at `demoCloud`) and `urls:FILE` (a list of photo URLs and file
+    /// paths, one per line; URLs must be public or on one of `allowedSourceOrigins`). Ids are
+    /// `demo`, `local-N`, `cloud-N`, `demo-cloud` and `urls-N` (N: the entry's place, from 1).
     ///
-    /// - Throws: `.invalidData` for an entry it does not know; `.notFound` for a missing folder.
-    public static func resolve(_ entries: [String], demoLibraryFolder: URL? = nil, demoCloud: URL? = nil) throws -> SourceCatalog {
+    /// - Throws: `.invalidData` for an entry it does not know; `.notFound` for a missing folder
+    ///   or list; `.accessDenied` for a list naming an address the policy refuses.
+    public static func resolve(
+        _ entries: [String], demoLibraryFolder: URL? = nil, demoCloud: URL? = nil, allowedSourceOrigins: [String] = []
+    ) throws -> SourceCatalog {
         var sources: [ServiceSource] = []
         for (index, entry) in entries.enumerated() {
             let number = index + 1
@@ -43,8 +48,9 @@ public struct SourceCatalog: Sendable {
                 }
                 sources.append(try .cloud(baseURL: url, id: "cloud-\(number)"))
             } else if entry.hasPrefix("urls:") {
-                // URL lists are the CLI's; the service does not serve them yet (see docs/ARCHITECTURE.md).
-                continue
+                let file = URL(fileURLWithPath: String(entry.dropFirst(5)), isDirectory: false)
+                let list = try PreselectedSource.load(listFile: file, allowedOrigins: allowedSourceOrigins)
+                sources.append(.preselected(list, id: "urls-\(number)"))
             } else {
                 throw PhotoSourceError(.invalidData, "sources[\(index)]: \"\(entry)\" is not a source; write demo, local:PATH, cloud:URL or urls:FILE.")
             }

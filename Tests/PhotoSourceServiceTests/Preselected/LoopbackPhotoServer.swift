@@ -1,0 +1,78 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import Synchronization
+
+/// A photo server on 127.0.0.1 (ephemeral port) for the service's `urls:FILE` tests: each path
+/// answers `GET` and `HEAD` with its bytes and its current `ETag`, both changeable while it runs.
+final class LoopbackPhotoServer: Sendable {
+    /// What one path serves.
+    struct Photo: Sendable {
+        var bytes: Data
+        var etag: String
+    }
+
+    private let photos: Mutex<[String: Photo]>
+    private let task = Mutex<Task<Void, any Error>?>(nil)
+    private let port = Mutex(0)
+
+    private init(photos: [String: Photo]) {
+        self.photos = Mutex(photos)
+    }
+
+    /// Starts a server, runs `body`, and stops the server whatever happens.
+    static func run<T: Sendable>(_ photos: [String: Photo], _ body: (LoopbackPhotoServer) async throws -> T) async throws -> T {
+        let server = LoopbackPhotoServer(photos: photos)
+        try await server.start()
+        do {
+            let value = try await body(server)
+            await server.stop()
+            return value
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    var origin: String { "http://127.0.0.1:\(port.withLock { $0 })" }
+
+    /// Replaces the photo at `path`.
+    func serve(_ photo: Photo, at path: String) {
+        photos.withLock { $0[path] = photo }
+    }
+
+    private func start() async throws {
+        let router = Router()
+        router.get("**") { request, _ in self.answer(request, withBody: true) }
+        router.head("**") { request, _ in self.answer(request, withBody: false) }
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        var quiet = Logger(label: "LoopbackPhotoServer")
+        quiet.logLevel = .critical
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "LoopbackPhotoServer"),
+            onServerRunning: { channel in
+                continuation.yield(channel.localAddress?.port ?? 0)
+                continuation.finish()
+            }, logger: quiet)
+        task.withLock { $0 = Task { defer { continuation.finish() }; try await app.run() } }
+        var iterator = ports.makeAsyncIterator()
+        guard let bound = await iterator.next(), bound > 0 else { throw CancellationError() }
+        port.withLock { $0 = bound }
+    }
+
+    private func stop() async {
+        let running = task.withLock { $0 }
+        running?.cancel()
+        _ = try? await running?.value
+    }
+
+    private func answer(_ request: Request, withBody: Bool) -> Response {
+        guard let photo = photos.withLock({ $0[request.uri.path] }) else { return Response(status: .notFound) }
+        let headers: HTTPFields = [.eTag: photo.etag, .contentType: "image/jpeg", .contentLength: String(photo.bytes.count)]
+        guard withBody else { return Response(status: .ok, headers: headers) }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: photo.bytes)))
+    }
+}
