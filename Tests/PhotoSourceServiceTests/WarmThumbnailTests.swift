@@ -1,4 +1,7 @@
 import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
 import PhotoImaging
 import PhotoSourceKit
 import PhotoSourceService
