@@ -63,6 +63,16 @@ public final class ThumbnailCache: Sendable {
         try await thumbnail(for: item, from: source, spec: spec, priority: .normal)
     }
 
+    /// The thumbnail stored for `itemID` of the source `sourceID` at `spec`, made from the
+    /// version `validator`, from memory or else disk; `nil` when neither tier has that version.
+    ///
+    /// Asks the source nothing: for callers that already know the version they want (a URL
+    /// that pins it). Counts as a memory or disk hit; a miss is not counted (the caller goes on
+    /// to ``thumbnail(for:from:spec:)``, which counts it).
+    public func storedThumbnail(sourceID: String, itemID: String, spec: ThumbnailSpec, validator: String) -> Thumbnail? {
+        storedThumbnail(for: CacheKey(item: ItemReference(sourceID: sourceID, itemID: itemID), spec: spec), version: .known(validator))
+    }
+
     /// Makes sure the thumbnails of the image items among `items` are cached, at low priority
     /// (normal requests go first on the decode pool). Failures are ignored; cancel the returned
     /// task to stop (for example when the user leaves the page), or await it to know it is done.

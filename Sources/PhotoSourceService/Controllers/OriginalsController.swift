@@ -57,7 +57,7 @@ struct OriginalsController {
     private func buffered(_ item: any PhotoSourceItem, _ entry: ServiceSource) async throws -> Response {
         let data = try await dependencies.withSourceTimeout { try await entry.source.downloader.download(item, from: entry.source, variant: .full) }
         let md5 = Insecure.MD5.hash(data: data.bytes)
-        let hex = md5.map { String(format: "%02x", $0) }.joined()
+        let hex = Hex.string(md5)
         return Response(
             status: .ok,
             headers: [.contentType: data.contentType ?? "application/octet-stream", .eTag: "\"\(hex)\"",
@@ -79,7 +79,7 @@ struct OriginalsController {
                 size += chunk.count
             }
             let digest = hasher.finalize()
-            return (size, (digest.map { String(format: "%02x", $0) }.joined(), Data(digest).base64EncodedString()))
+            return (size, (Hex.string(digest), Data(digest).base64EncodedString()))
         }
     }
 

@@ -1,15 +1,23 @@
 import Foundation
 import PhotoSourceKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An item's current version, pinned into signed URLs so their responses can be immutable.
 enum AssetVersion {
-    /// A file's modification time and size; else the downloader's validator when it can tell
-    /// cheaply; else `""`.
+    /// For a file: one `stat`, formatted as ``FileImageDownloader`` formats its validator
+    /// (modification time with nanoseconds, size, device and inode), so the version a URL pins
+    /// is the validator the thumbnail cache stores its entries under, and a warm signed request
+    /// finds its thumbnail by the payload alone. Else the downloader's validator when it can
+    /// tell cheaply; else `""`.
     static func current(of item: any PhotoSourceItem, in entry: ServiceSource) async throws -> String {
         if let file = try entry.originalFile?(item.id) {
-            let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
-            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            return "\(modified)-\((attributes[.size] as? NSNumber)?.intValue ?? 0)"
+            var info = stat()
+            guard stat(file.path, &info) == 0 else { throw PhotoSourceError.fileSystem(errno: errno, reading: item.id) }
+            return "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)-\(info.st_size)-\(info.st_dev):\(info.st_ino)"
         }
         guard let validating = entry.source.downloader as? any ImageValidating else { return "" }
         return try await validating.currentValidator(for: item, from: entry.source) ?? ""
