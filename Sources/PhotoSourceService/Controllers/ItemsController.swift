@@ -82,7 +82,14 @@ struct ItemsController {
         return product
     }
 
-    static func expiry(seconds: Int) -> Int64 { Int64(Date().timeIntervalSince1970) + Int64(seconds) }
+    /// The expiry to sign into a URL made `now` that must live `seconds`: at least that far away,
+    /// rounded up to a step of an eighth of the lifetime (at most an hour), so listings made within
+    /// one step sign identical URLs and a browser or CDN that cached a thumbnail finds it again.
+    static func expiry(seconds: Int, now: Date = Date()) -> Int64 {
+        let step = Int64(max(1, min(seconds / 8, 3600)))
+        let earliest = Int64(now.timeIntervalSince1970) + Int64(seconds)
+        return (earliest + step - 1) / step * step
+    }
 
     static func integer(_ text: String?, name: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
         guard let text else { return value }
