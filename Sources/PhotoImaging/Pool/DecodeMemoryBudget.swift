@@ -12,7 +12,7 @@ import PhotoSourceKit
 /// deadlock: whoever holds memory is running, not waiting.
 ///
 /// `@unchecked Sendable`: every stored `var` is guarded by `condition` (an `NSCondition`).
-final class DecodeMemoryBudget: @unchecked Sendable {
+final class DecodeMemoryBudget: @unchecked Sendable {  // every var guarded by `condition` (NSCondition)
     /// The most bytes reserved at once.
     let capacity: Int64
 
