@@ -16,23 +16,8 @@ extension ResolvedSource {
     init(preselected: PreselectedSource) {
         self.init(
             source: preselected,
-            scope: { scopeID in
-                guard scopeID.isEmpty else {
-                    throw PhotoSourceError(.notFound, "\(preselected.title) has no albums, so there is no \"\(scopeID)\"; list the top.")
-                }
-                return .root
-            },
-            item: { itemID in
-                // List only the page the entry is on, so only its neighbours' headers are probed.
-                let count = preselected.maximumPageSize
-                guard let index = preselected.entries.firstIndex(where: { $0.id == itemID }),
-                      let item = try await preselected.items(in: .root, page: index / count, count: count).contentItems
-                          .first(where: { $0.id == itemID })
-                else {
-                    throw PhotoSourceError(.notFound, "\(preselected.title) has no photo \"\(itemID)\"; `ls` shows the ids.")
-                }
-                return item
-            },
+            scope: { try preselected.scope(id: $0) },
+            item: { try await preselected.item(id: $0) },
             saveOriginal: nil)
     }
 }
