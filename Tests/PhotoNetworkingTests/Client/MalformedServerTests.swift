@@ -31,6 +31,9 @@ struct MalformedServerTests {
         defer { server.stop() }
         var options = try options(server)
         options.lowSpeedLimit = (bytesPerSecond: 100, duration: .seconds(1))
+        // Only the low-speed limit may end this transfer: on a loaded machine the transfer loop can
+        // wake late, and curl checks the total timeout first, so a near one would win the race.
+        options.totalTimeout = .seconds(300)
         let error = try await #require(throws: PhotoSourceError.self) { try await send(server, options: options) }
         #expect(error.code == .connection)
         #expect(error.detail?.contains("too slow") == true, "\(error)")
