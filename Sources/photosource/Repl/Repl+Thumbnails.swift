@@ -17,7 +17,9 @@ extension Repl {
         let thumbnail = try await thumbnail(of: item, spec: spec)
         if intoFolder {
             try AtomicFile.makeDirectory(target)
-            target = target.appendingPathComponent((item.title as NSString).deletingPathExtension + "_thumb." + thumbnail.format.fileExtension)
+            // The title is the source's words: made safe, it names a file inside the folder and nowhere else.
+            let stem = SafeFileName.make(from: (item.title as NSString).deletingPathExtension)
+            target = target.appendingPathComponent(stem + "_thumb." + thumbnail.format.fileExtension)
         }
         try AtomicFile.write(thumbnail.data, to: target)
         output.line("Wrote \(TerminalText.escaped(target.path)) (\(thumbnail.pixelSize), \(thumbnail.data.count) bytes).")

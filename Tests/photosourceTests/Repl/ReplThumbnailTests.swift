@@ -102,6 +102,20 @@ struct ReplThumbnailTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("t.gif").path))
     }
 
+    @Test("a photo titled like a path is saved inside the folder under a safe name, never beside or above it")
+    func thumbHostileTitle() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("photosource-hostile-\(UUID().uuidString)")
+        let saveFolder = root.appendingPathComponent("a/b", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let harness = ReplHarness(sources: [PictureSource.make(photoTitle: "../../evil\u{202E}gnp.png")], thumbnails: .inMemory(saveFolder: saveFolder))
+        // When
+        await harness.run(["ls", "thumb 2 --size 4"])
+        // Then
+        #expect(harness.output.errors.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: saveFolder.path) == ["_.._evil_gnp_thumb.jpg"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["a"])
+    }
+
     @Test("thumb without --out writes into the thumbnails folder, never the current folder, and prints the path")
     func thumbDefaultFolder() async throws {
         let saveFolder = FileManager.default.temporaryDirectory.appendingPathComponent("photosource-saved-\(UUID().uuidString)")
