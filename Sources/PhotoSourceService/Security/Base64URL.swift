@@ -50,33 +50,36 @@ enum Base64URL {
         var text = String(text)
         return text.withUTF8 { input -> Data? in
             guard input.count % 4 != 1 else { return nil }
-            var output = Data(capacity: input.count * 3 / 4)
-            var group: UInt32 = 0
-            var count = 0
-            for byte in input {
-                let value = values[Int(byte)]
-                guard value != 0xFF else { return nil }
-                group = group << 6 | UInt32(value)
-                count += 1
-                if count == 4 {
-                    output.append(UInt8(truncatingIfNeeded: group >> 16))
-                    output.append(UInt8(truncatingIfNeeded: group >> 8))
-                    output.append(UInt8(truncatingIfNeeded: group))
-                    group = 0
-                    count = 0
+            var failed = false
+            let bytes = [UInt8](unsafeUninitializedCapacity: input.count * 3 / 4 + 2) { output, written in
+                var group: UInt32 = 0
+                var count = 0
+                func put(_ value: UInt32) {
+                    output[written] = UInt8(truncatingIfNeeded: value)
+                    written += 1
+                }
+                for byte in input {
+                    let value = values[Int(byte)]
+                    guard value != 0xFF else { failed = true; return }
+                    group = group << 6 | UInt32(value)
+                    count += 1
+                    if count == 4 {
+                        put(group >> 16); put(group >> 8); put(group)
+                        group = 0
+                        count = 0
+                    }
+                }
+                switch count {
+                case 2:
+                    guard group & 0xF == 0 else { failed = true; return }
+                    put(group >> 4)
+                case 3:
+                    guard group & 0x3 == 0 else { failed = true; return }
+                    put(group >> 10); put(group >> 2)
+                default: break
                 }
             }
-            switch count {
-            case 2:
-                guard group & 0xF == 0 else { return nil }
-                output.append(UInt8(truncatingIfNeeded: group >> 4))
-            case 3:
-                guard group & 0x3 == 0 else { return nil }
-                output.append(UInt8(truncatingIfNeeded: group >> 10))
-                output.append(UInt8(truncatingIfNeeded: group >> 2))
-            default: break
-            }
-            return output
+            return failed ? nil : Data(bytes)
         }
     }
 }

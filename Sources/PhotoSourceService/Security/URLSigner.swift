@@ -17,6 +17,8 @@ struct URLSigner: Sendable {
     }
 
     private let keys: [SymmetricKey]
+    /// URLs that verified before: a hit skips the HMAC, the base64url and the JSON.
+    let verified = VerifiedURLCache()
 
     /// A signer with `keys` (base64), the first of which signs.
     init(base64Keys: [String]) throws {
@@ -39,6 +41,19 @@ struct URLSigner: Sendable {
 
     /// The asset a URL names, after checking its signature (any key) and then its expiry.
     func verify(signature: String, payload: String, kind: SignedAsset.Kind, now: Date = Date()) throws(Refusal) -> SignedAsset {
+        let cacheKey = "\(kind.rawValue)/\(signature)/\(payload)"
+        let asset: SignedAsset
+        if let known = verified.asset(for: cacheKey) {
+            asset = known
+        } else {
+            asset = try verifyAnew(signature: signature, payload: payload, kind: kind, cacheKey: cacheKey)
+        }
+        guard Double(asset.expires) > now.timeIntervalSince1970 else { throw .expired }
+        return asset
+    }
+
+    /// The full check: the signature against every key, then the payload's JSON.
+    private func verifyAnew(signature: String, payload: String, kind: SignedAsset.Kind, cacheKey: String) throws(Refusal) -> SignedAsset {
         guard let given = Base64URL.decode(signature), given.count == SHA256.byteCount else { throw .tampered }
         var matched = false
         for key in keys {
@@ -48,7 +63,7 @@ struct URLSigner: Sendable {
         guard matched, let json = Base64URL.decode(payload), let asset = try? JSONDecoder().decode(SignedAsset.self, from: json) else {
             throw .tampered
         }
-        guard Double(asset.expires) > now.timeIntervalSince1970 else { throw .expired }
+        verified.remember(asset, for: cacheKey)
         return asset
     }
 
