@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 // libFuzzer harnesses for PhotoSourceKit's parsers and decoders. Not part of the main build:
 // `make fuzz` builds this package (with -sanitize=fuzzer,address, which a normal build must not
-// get) into its own scratch path and runs every harness for a bounded time. See Fuzz/README.md.
+// get) into its own scratch path and runs every harness for a bounded time. See docs/fuzzing.md.
 import PackageDescription
 
 let package = Package(
