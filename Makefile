@@ -7,7 +7,7 @@ APT_DEPS   := libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libcurl4-openssl-
 BENCH_DEPS := libvips-tools python3-pil imagemagick curl time nginx-light wrk
 BIN        := .build/debug/photosource
 
-.PHONY: deps bench-deps build demo serve test bench clean sanitize fuzz
+.PHONY: deps bench-deps build demo serve test bench clean sanitize fuzz fuzz-build fuzz-campaign
 
 deps:
 	@./scripts/ensure-packages.sh $(APT_DEPS)
@@ -71,14 +71,17 @@ sanitize: deps
 # A crash leaves its input in Fuzz/Crashes/NAME/ and stops `make fuzz`. To turn it into a
 # regression test: fix the bug, copy the file to Fuzz/Regressions/NAME/ (replayed by every
 # `make fuzz`), and add a unit test that decodes/parses those bytes and expects the typed error.
-# `make fuzz FUZZ_HARNESSES=jpeg` runs one harness.
+# `make fuzz FUZZ_HARNESSES=jpeg` runs one harness. `make fuzz-campaign` runs a longer campaign at
+# nice 19 (Fuzz/campaign.sh: per-harness seconds, a results table; docs/fuzzing.md has the last one).
 FUZZ_SECONDS   ?= 60
 FUZZ_HARNESSES ?= $(notdir $(wildcard Fuzz/Corpus/*))
 FUZZ_BIN       := .build-fuzz/debug/photosource-fuzz
 
-fuzz: deps
+fuzz-build: deps
 	$(SWIFT) build -c debug --package-path Fuzz --scratch-path .build-fuzz --product photosource-fuzz \
 		-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xcc -fsanitize=fuzzer-no-link,address
+
+fuzz: fuzz-build
 	@set -e; for name in $(FUZZ_HARNESSES); do \
 		mkdir -p Fuzz/Crashes/$$name .build-fuzz/corpus/$$name; \
 		if ls Fuzz/Regressions/$$name/* >/dev/null 2>&1; then \
@@ -93,6 +96,11 @@ fuzz: deps
 			-artifact_prefix=Fuzz/Crashes/$$name/ .build-fuzz/corpus/$$name Fuzz/Corpus/$$name \
 			|| { echo "== $$name found a crash: see Fuzz/Crashes/$$name/ (Makefile: how to keep it as a regression)"; exit 1; }; \
 	done
+
+FUZZ_CAMPAIGN ?= jpeg=600 png=600 $(patsubst %,%=180,$(filter-out jpeg png,$(FUZZ_HARNESSES)))
+
+fuzz-campaign: fuzz-build
+	Fuzz/campaign.sh $(FUZZ_CAMPAIGN)
 
 clean:
 	rm -rf .build

@@ -82,3 +82,67 @@ write("oauth-responses", "token", '{"access_token":"a","token_type":"Bearer","ex
 write("oauth-responses", "error", '{"error":"invalid_grant","error_description":"expired s3cret"}')
 write("oauth-responses", "device", '{"device_code":"d","user_code":"U-1","verification_uri":"https://a.example/d","expires_in":600,"interval":5}')
 write("urls-entry", "list", "https://photos.example/a.jpg\nhttp://10.0.0.1/b.jpg\nfile:///tmp/c.jpg\nholiday/d.png\n../escape.jpg\nftp://x/y\n")
+
+# The service's parsers (Fuzz/Harnesses/ServiceHarnesses.swift, ServiceHTTPHarnesses.swift).
+import base64, hashlib, hmac, json
+
+
+def b64url(data):
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def signed_path(kind, asset, key):
+    payload = b64url(json.dumps(asset, separators=(",", ":"), sort_keys=True).encode())
+    return b64url(hmac.new(key, f"{kind}/{payload}".encode(), hashlib.sha256).digest()) + "/" + payload
+
+
+def field(text):
+    data = text.encode()
+    return bytes([len(data)]) + data
+
+
+def asset_record(kind, session, source, item, version, size, fmt, expires, edits=b""):
+    return (b"\x01" + bytes([kind]) + field(session) + field(source) + field(item) + field(version)
+            + struct.pack(">q", size) + field(fmt) + struct.pack(">q", expires) + edits)
+
+
+# signed-url, mode 0: whole URLs the harness's keys did not sign (they must never verify).
+asset = {"s": "ses_1", "src": "demo", "i": "holiday/a.jpg", "v": "1700000000-2048", "px": 256, "f": "jpeg", "exp": 1900000000}
+write("signed-url", "foreign-key", b"\x00" + signed_path("thumbnail", asset, b"\x11" * 32).encode())
+write("signed-url", "padded-signature", b"\x00" + (b64url(b"\x00" * 32) + "=/" + b64url(b"{}")).encode())
+write("signed-url", "no-slash", b"\x00" + b"c2lnbmF0dXJl")
+# signed-url, mode 1: fields for a genuine URL, then (position, byte) edits.
+write("signed-url", "genuine-thumbnail", asset_record(0, "ses_1", "demo", "holiday/a.jpg", "1700000000-2048", 256, "jpeg", 1900000000))
+write("signed-url", "expired-original", asset_record(1, "ses_2", "local", "b.png", "", 0, "", 1000))
+write("signed-url", "edited", asset_record(0, "ses_1", "demo", "caf\u00e9.jpg", "v", 512, "auto", 1900000000, b"\x05A\x30\x00\xff/"))
+# byte-range: the file size, then the Range header.
+for name, seed in [("first-half", "1000\nbytes=0-499"), ("suffix", "1000\nbytes=-200"), ("open-end", "1000\nbytes=900-"),
+                   ("past-end", "1000\nbytes=1000-"), ("multi", "1000\nbytes=0-1,5-9"), ("huge", "9223372036854775807\nbytes=0-")]:
+    write("byte-range", name, seed)
+# service-config: the configuration file.
+keys = {"signingKeys": [base64.b64encode(b"k" * 32).decode()], "sealingKey": base64.b64encode(b"s" * 32).decode(),
+        "apiKeyHashes": ["sha256:" + hashlib.sha256(b"psk_test").hexdigest()]}
+write("service-config", "minimal", json.dumps(keys))
+write("service-config", "full", json.dumps({**keys, "host": "0.0.0.0", "port": 9000, "publicBaseURL": "https://photos.shop.example",
+      "sources": ["demo", "local:/srv/photos", "urls:/etc/list"], "allowedOrigins": ["https://shop.example"],
+      "allowedSourceOrigins": ["http://10.0.0.5:8000"], "stateDirectory": "/var/lib/photosource",
+      "limits": {"maximumBodyBytes": 65536, "requestsPerMinute": 60, "sessionLifetimeSeconds": 600, "sourceTimeoutSeconds": 2.5},
+      "products": [{"id": "4x6", "name": "4x6", "width": 4, "height": 6, "unit": "inches", "minimumDPI": 150}]}))
+write("service-config", "key-file", json.dumps({"signingKey": keys["sealingKey"], "sealingKey": keys["sealingKey"]}))
+write("service-config", "wildcard-origin", json.dumps({**keys, "allowedOrigins": ["*"], "port": 70000}))
+# authorization: header lines (the harness's API key is psk_fuzz-api-key).
+write("authorization", "api-key", "Authorization: Bearer psk_fuzz-api-key")
+write("authorization", "spaced", "authorization: bEARER \t psk_fuzz-api-key  ")
+write("authorization", "basic", "Authorization: Basic dXNlcjpwYXNz")
+write("authorization", "two-fields", "Authorization: Bearer nope\nAuthorization: Bearer psk_fuzz-api-key")
+# cors-origin: the method, then header lines (allowed: https://shop.example, http://127.0.0.1:8080).
+write("cors-origin", "preflight-allowed", "OPTIONS\nOrigin: https://shop.example\nAccess-Control-Request-Method: POST")
+write("cors-origin", "preflight-refused", "OPTIONS\nOrigin: https://evil.example\nAccess-Control-Request-Method: GET")
+write("cors-origin", "simple-allowed", "POST\nOrigin: http://127.0.0.1:8080")
+write("cors-origin", "no-origin", "GET\nAccept: */*")
+# request-bodies: the chunk size byte, a Content-Length line (it may lie), the body.
+write("request-bodies", "signed-asset", b"\x00" + f"{len(json.dumps(asset))}\n{json.dumps(asset)}".encode())
+write("request-bodies", "products-chunked", b"\x07" + b"\n" + json.dumps([{"id": "a4", "name": "A4", "width": 210, "height": 297,
+      "unit": "millimeters", "minimumDPI": 150}]).encode())
+write("request-bodies", "lying-length", b"\x10" + b"10\n" + b"[" + b"1," * 1500 + b"1]")
+write("request-bodies", "huge-length", b"\x00" + b"99999999\n{}")

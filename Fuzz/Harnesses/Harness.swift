@@ -8,7 +8,7 @@ struct Harness: Sendable {
     let body: @Sendable (Data) -> Void
 }
 
-/// Every harness. To add one (e.g. the service's request parsers): write a `Harness` in a new
+/// Every harness. To add one: write a `Harness` in a new
 /// file next to this one, list it here, and commit a few small seed files under
 /// Fuzz/Corpus/<name>/ (`make fuzz` runs one harness per corpus folder).
 let allHarnesses: [Harness] = imagingHarnesses + networkingHarnesses + sourceHarnesses + serviceHarnesses

@@ -14,7 +14,3 @@ let sourceHarnesses: [Harness] = [
         }
     },
 ]
-
-/// The service's request parsers go here when the service exists (another part of issue 11):
-/// one `Harness` per parser, a seed folder Fuzz/Corpus/<name>/, nothing else to change.
-let serviceHarnesses: [Harness] = []

@@ -96,7 +96,7 @@ struct OriginalsController {
 enum ByteRange {
     /// The byte range asked for, clamped to `size`; `nil` when it cannot be satisfied.
     static func parse(_ header: String, size: Int) -> ClosedRange<Int>? {
-        guard header.hasPrefix("bytes="), !header.contains(",") else { return nil }
+        guard size > 0, header.hasPrefix("bytes="), !header.contains(",") else { return nil }  // no byte of an empty file can be asked for
         let spec = header.dropFirst(6)
         let parts = spec.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2 else { return nil }

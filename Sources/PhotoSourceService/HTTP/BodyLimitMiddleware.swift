@@ -14,7 +14,9 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
         if request.method == .post || request.method == .put || request.method == .patch {
             do {
                 _ = try await request.collectBody(upTo: maximumBytes)
-            } catch let error as HTTPError where error.status == .contentTooLarge {
+            } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+                // Collecting past the limit throws NIO's NIOTooManyBytesError (a 413
+                // HTTPResponseError), not an HTTPError: catch both, so the detail names the limit.
                 throw tooLarge
             }
         }
