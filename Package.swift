@@ -181,7 +181,7 @@ let package = Package(
         .testTarget(
             name: "PhotoSourceServiceTests",
             dependencies: [
-                "PhotoSourceService", "PhotoSourceKit", "PhotoImaging", "SampleSources",
+                "PhotoSourceService", "PhotoSourceKit", "PhotoImaging", "PhotoNetworking", "SampleSources",
                 apps("AsyncHTTPClient", "async-http-client"),
                 apps("Hummingbird", "hummingbird"),
                 apps("HummingbirdTesting", "hummingbird"),
