@@ -39,7 +39,7 @@ struct StreamedUploadTests {
         defer { try? FileManager.default.removeItem(at: file) }
         try await LoopbackHTTPServer.with(Self.echoRouter()) { server in
             // Given
-            var request = HTTPRequest(url: server.url("/upload"), method: "POST", options: try .testing(trusting: [server.origin]))
+            var request = PhotoNetworking.HTTPRequest(url: server.url("/upload"), method: "POST", options: try .testing(trusting: [server.origin]))
             request.bodyStream = HTTPBodyStream([.bytes(Data("head:".utf8)), try HTTPBodyStream.file(file), .bytes(Data(":tail".utf8))])
             // When
             let response = try await client.send(request)
@@ -54,7 +54,7 @@ struct StreamedUploadTests {
         let (file, data) = try makeFile(bytes: 10_000)
         defer { try? FileManager.default.removeItem(at: file) }
         try await LoopbackHTTPServer.with(Self.echoRouter()) { server in
-            var request = HTTPRequest(
+            var request = PhotoNetworking.HTTPRequest(
                 url: server.url("/upload"), method: "POST", options: try .testing(trusting: [server.origin], retry: .none))
             request.bodyStream = HTTPBodyStream([.file(file, byteCount: Int64(data.count + 1))])
             // When / Then
@@ -64,7 +64,7 @@ struct StreamedUploadTests {
     }
 
     @Test func aBodyAndAStreamTogetherAreRefusedBeforeSending() async throws {
-        var request = HTTPRequest(url: URL(string: "http://127.0.0.1:9/upload")!, method: "POST", body: Data("x".utf8))
+        var request = PhotoNetworking.HTTPRequest(url: URL(string: "http://127.0.0.1:9/upload")!, method: "POST", body: Data("x".utf8))
         request.bodyStream = HTTPBodyStream([.bytes(Data("y".utf8))])
         let error = await #expect(throws: PhotoSourceError.self) { try await client.send(request) }
         #expect(error?.code == .invalidData)

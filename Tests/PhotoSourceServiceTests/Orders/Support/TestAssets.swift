@@ -9,7 +9,8 @@ struct TestAssets {
 
     /// `count` files of `bytes` bytes each (different content per file).
     init(count: Int, bytes: Int = 200_000, product: String = "4x6", originalURL: ((Int) -> URL)? = nil) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("order-assets-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("order-assets-\(UUID().uuidString)")
+        self.folder = folder
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var generator = SystemRandomNumberGenerator()
         assets = try (0..<count).map { index in
