@@ -152,6 +152,13 @@ let package = Package(
             path: "Benchmarks/DownloadBenchmark",
             swiftSettings: strictSettings),
 
+        // The upload benchmark (Benchmarks/upload.sh): streamed multipart uploads against bodies held in memory.
+        .executableTarget(
+            name: "upload-bench",
+            dependencies: ["PhotoSourceService", "PhotoNetworking", apps("Hummingbird", "hummingbird"), apps("NIOCore", "swift-nio")],
+            path: "Benchmarks/UploadBenchmark",
+            swiftSettings: strictSettings),
+
         .testTarget(
             name: "PhotoSourceKitTests", dependencies: ["PhotoSourceKit"],
             swiftSettings: strictSettings),
@@ -181,7 +188,7 @@ let package = Package(
         .testTarget(
             name: "PhotoSourceServiceTests",
             dependencies: [
-                "PhotoSourceService", "PhotoSourceKit", "PhotoImaging", "SampleSources",
+                "PhotoSourceService", "PhotoSourceKit", "PhotoImaging", "PhotoNetworking", "SampleSources",
                 apps("AsyncHTTPClient", "async-http-client"),
                 apps("Hummingbird", "hummingbird"),
                 apps("HummingbirdTesting", "hummingbird"),

@@ -49,34 +49,17 @@ public final class DemoCloud: Sendable {
             phase = .starting
         }
         let state = CloudState(configuration: configuration, controls: controls)
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "DemoCloud")
         logger.logLevel = configuration.logsLifecycle ? .info : .warning
-        let app = Application(
-            router: Self.makeRouter(state: state),
-            configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "DemoCloud"),
-            onServerRunning: { channel in
-                continuation.yield(channel.localAddress?.port ?? port)
-                continuation.finish()
-            },
-            logger: logger)
-        let group = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
-        let task = Task {
-            defer { continuation.finish() }
-            try await group.run()
-        }
-        var iterator = ports.makeAsyncIterator()
-        guard let boundPort = await iterator.next() else {
+        let server: LoopbackServer
+        do {
+            server = try await LoopbackServer.start(
+                router: Self.makeRouter(state: state), port: port, name: "The demo cloud", serverName: "DemoCloud", logger: logger)
+        } catch {
             phase.withLock { $0 = .stopped }
-            task.cancel()  // when start itself was cancelled; harmless when the server failed
-            do {
-                try await task.value
-            } catch {
-                throw PhotoSourceError(.connection, "The demo cloud could not listen on 127.0.0.1:\(port).", underlying: error)
-            }
-            throw PhotoSourceError(.connection, "The demo cloud stopped before it was listening on 127.0.0.1:\(port).")
+            throw error
         }
-        let url = URL(string: "http://127.0.0.1:\(boundPort)")!
+        let (task, group, url) = (server.task, server.group, server.url)
         state.origin.withLock { $0 = url.absoluteString }
         phase.withLock { $0 = .running(task: task, group: group, state: state, url: url) }
         return url

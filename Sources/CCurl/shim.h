@@ -82,3 +82,13 @@ static inline int CCurl_sockaddr_string(const struct curl_sockaddr *address, cha
 static inline curl_socket_t CCurl_open_socket(const struct curl_sockaddr *address) {
     return socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
 }
+
+/// For CURLOPT_READFUNCTION: a request body read piece by piece (a streamed upload).
+static inline CURLcode CCurl_setopt_read_callback(CURL *handle, curl_read_callback value) {
+    return curl_easy_setopt(handle, CURLOPT_READFUNCTION, value);
+}
+
+/// For CURLOPT_SEEKFUNCTION: rewinds a streamed upload when curl must send it again.
+static inline CURLcode CCurl_setopt_seek_callback(CURL *handle, curl_seek_callback value) {
+    return curl_easy_setopt(handle, CURLOPT_SEEKFUNCTION, value);
+}

@@ -17,7 +17,7 @@ struct Root: AsyncParsableCommand {
             """,
         version: PhotosourceVersion.current,
         subcommands: [
-            Browse.self, List.self, Info.self, Get.self, Fetch.self, Check.self, MakeThumbnails.self, DemoCloudServer.self,
+            Browse.self, List.self, Info.self, Get.self, Fetch.self, Check.self, MakeThumbnails.self, DemoCloudServer.self, DemoLabServer.self,
             Serve.self,
         ])
 }

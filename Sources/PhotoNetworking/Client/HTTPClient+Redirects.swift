@@ -47,6 +47,7 @@ extension HTTPClient {
         if status == 303 && method != "HEAD" || (status == 301 || status == 302) && method == "POST" {
             next.method = "GET"
             next.body = nil
+            next.bodyStream = nil
             next.setHeader("Content-Type", nil)
             next.setHeader("Content-Length", nil)
         }

@@ -13,6 +13,9 @@ public struct HTTPRequest: Sendable {
     public var headers: [String: String]
     /// The request body, if any.
     public var body: Data?
+    /// A body read while it is sent (files too large to hold in memory), instead of ``body``;
+    /// setting both is refused with `.invalidData`. A retry or a 307/308 redirect reads it again from the start.
+    public var bodyStream: HTTPBodyStream?
     /// Timeouts, limits, the address policy and the retry policy.
     public var options: HTTPOptions
 
@@ -54,6 +57,7 @@ extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible {
         let names = headers.keys.sorted().joined(separator: ", ")
         return "\(method) \(url.redactedDescription)" + (names.isEmpty ? "" : " (headers: \(names))")
             + (body.map { ", \($0.count)-byte body" } ?? "")
+            + (bodyStream.map { ", \($0.length)-byte streamed body" } ?? "")
     }
 
     /// Same as ``description``: redacted.

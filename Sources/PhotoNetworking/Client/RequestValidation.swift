@@ -18,6 +18,9 @@ enum RequestValidation {
                 throw PhotoSourceError(.invalidData, "The value of the header \(name) contains a line break or NUL.")
             }
         }
+        guard request.body == nil || request.bodyStream == nil else {
+            throw PhotoSourceError(.invalidData, "A request has either a body or a streamed body, not both.")
+        }
         guard request.options.maxRedirects >= 0, request.options.maxBodyBytes >= 0 else {
             throw PhotoSourceError(.invalidData, "maxRedirects and maxBodyBytes must not be negative.")
         }

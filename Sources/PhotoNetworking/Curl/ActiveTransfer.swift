@@ -22,6 +22,8 @@ final class ActiveTransfer {
     var isTrustedURL = false
     /// The announced body length of the final response, once its headers are complete.
     var expectedLength: Int64?
+    /// The streamed request body, when the request has one.
+    var upload: UploadReader?
     private var finished = false
 
     init(order: TransferOrder) throws(PhotoSourceError) {
@@ -78,7 +80,9 @@ final class ActiveTransfer {
 
     private func configureMethod(_ request: HTTPRequest) throws(PhotoSourceError) {
         let method = request.method.uppercased()
-        if let body = request.body {
+        if let stream = request.bodyStream {
+            try configureUpload(stream, method: method)
+        } else if let body = request.body {
             try easy.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(body.count))
             let copied = body.withUnsafeBytes { buffer -> CURLcode in
                 // COPYPOSTFIELDS copies POSTFIELDSIZE bytes, so the Data need not outlive this call.

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The order body the lab accepts (Prodigi v4's shape; unknown fields are ignored).
+struct LabOrderRequest: Decodable, Sendable {
+    struct Item: Decodable, Sendable {
+        let sku: String
+        let copies: Int
+        let sizing: String?
+        let assets: [Asset]
+    }
+
+    struct Asset: Decodable, Sendable {
+        let printArea: String?
+        let url: String
+        let md5Hash: String?
+    }
+
+    let merchantReference: String
+    let idempotencyKey: String?
+    let shippingMethod: String?
+    let items: [Item]
+}
+
+/// The answer to an order: `{"outcome": "Created", "order": {"id", "merchantReference", "status": {"stage"}}}`.
+struct LabOrderResponse: Encodable, Sendable {
+    struct Order: Encodable, Sendable {
+        let id: String
+        let merchantReference: String
+        let idempotencyKey: String
+        let status: Status
+    }
+
+    struct Status: Encodable, Sendable {
+        let stage: String
+        let message: String?
+    }
+
+    let outcome: String
+    let order: Order
+}
+
+/// A status callback: `{"id", "type": "order.stage.changed", "time", "data": {"order": {...}}}`.
+struct LabCallback: Encodable, Sendable {
+    struct Payload: Encodable, Sendable {
+        let order: Order
+    }
+
+    struct Order: Encodable, Sendable {
+        let id: String
+        let merchantReference: String
+        let stage: String
+        let message: String?
+    }
+
+    let id: String
+    let type: String
+    let time: String
+    let data: Payload
+}

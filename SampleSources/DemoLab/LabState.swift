@@ -1,0 +1,75 @@
+import Foundation
+import PhotoNetworking
+import Synchronization
+
+/// The switches, counters and orders a ``DemoLab`` keeps across restarts.
+final class LabControls: Sendable {
+    let faults = Mutex(DemoLab.Faults.none)
+    let statistics = Mutex(DemoLab.Statistics())
+    let orders = Mutex(LabOrderBook())
+
+    /// Updates the statistics.
+    func record(_ update: (inout DemoLab.Statistics) -> Void) {
+        statistics.withLock { update(&$0) }
+    }
+}
+
+/// Orders by id, and which idempotency key made which order.
+struct LabOrderBook: Sendable {
+    var records: [String: DemoLab.OrderRecord] = [:]
+    var idsByKey: [String: String] = [:]
+    private var lastNumber = 0
+
+    /// The existing order for `key`, or a new record (then `isNew` is true).
+    mutating func order(for request: LabOrderRequest) -> (record: DemoLab.OrderRecord, isNew: Bool) {
+        let key = request.idempotencyKey ?? UUID().uuidString
+        if let id = idsByKey[key], let record = records[id] { return (record, false) }
+        lastNumber += 1
+        let record = DemoLab.OrderRecord(
+            id: "ord_\(lastNumber)", merchantReference: request.merchantReference, idempotencyKey: key,
+            itemCount: request.items.count, stage: "received")
+        records[record.id] = record
+        idsByKey[key] = record.id
+        return (record, true)
+    }
+
+    mutating func update(_ id: String, stage: String, message: String? = nil) {
+        records[id]?.stage = stage
+        records[id]?.message = message
+    }
+}
+
+/// Everything one run of the lab shares between requests and fulfilment tasks.
+final class LabState: Sendable {
+    let configuration: DemoLab.Configuration
+    let controls: LabControls
+    let client = HTTPClient()
+    /// For asset downloads and callbacks: the callback origin and the configured origins are trusted.
+    let options: HTTPOptions
+    let clock = ContinuousClock()
+    /// Set when the lab stops, so fulfilment pauses end at once.
+    let isStopping = Atomic(false)
+    /// The fulfilment task of each order still in progress.
+    let work = Mutex<[String: Task<Void, Never>]>([:])
+
+    init(configuration: DemoLab.Configuration, controls: LabControls) throws {
+        self.configuration = configuration
+        self.controls = controls
+        var origins = configuration.trustedOrigins
+        if let url = configuration.callbackURL, let scheme = url.scheme, let host = url.host {
+            origins.append("\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? ""))
+        }
+        options = HTTPOptions(
+            connectTimeout: .seconds(5), totalTimeout: .seconds(120), maxBodyBytes: 512 << 20,
+            addressPolicy: try .trusting(origins: origins), retry: .none)
+    }
+
+    /// Sleeps for `duration` in short steps; throws as soon as the lab is stopping or the task is cancelled.
+    func pause(_ duration: Duration) async throws {
+        let deadline = clock.now.advanced(by: duration)
+        while clock.now < deadline {
+            if isStopping.load(ordering: .relaxed) { throw CancellationError() }
+            try await Task.sleep(for: min(.milliseconds(50), deadline - clock.now))
+        }
+    }
+}

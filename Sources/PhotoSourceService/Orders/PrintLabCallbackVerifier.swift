@@ -1,0 +1,85 @@
+public import Foundation
+import PhotoSourceKit
+
+/// Turns a print lab's status callback into a ``DestinationReport`` once its signature checks
+/// out: `Webhook-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` under one of the
+/// lab's shared secrets (``WebhookSigner``: constant-time comparison, timestamp tolerance, a key
+/// list for rotation).
+///
+/// The body is a Prodigi-style event:
+/// `{"id": "evt_…", "type": "order.stage.changed", "time": "…", "data": {"order": {"id": "lab order",
+/// "merchantReference": "our order id", "stage": "printed", "message": null}}}`.
+public struct PrintLabCallbackVerifier: Sendable {
+    /// The stages a lab may report.
+    public static let stages: Set<String> = ["received", "downloaded", "printed", "shipped", "failed"]
+
+    /// The callback body.
+    public struct Callback: Sendable, Hashable, Codable {
+        /// The lab's event id (de-duplication).
+        public var id: String
+        /// `order.stage.changed`.
+        public var type: String
+        /// When it happened, as the lab wrote it.
+        public var time: String?
+        /// The event's payload.
+        public var data: Payload
+
+        /// `{"order": …}`.
+        public struct Payload: Sendable, Hashable, Codable {
+            /// The order the event is about.
+            public var order: Order
+        }
+
+        /// The order's new state.
+        public struct Order: Sendable, Hashable, Codable {
+            /// The lab's order id.
+            public var id: String
+            /// Our order id (sent as the merchant reference).
+            public var merchantReference: String
+            /// One of ``PrintLabCallbackVerifier/stages``.
+            public var stage: String
+            /// A sentence from the lab, such as why an asset failed.
+            public var message: String?
+        }
+    }
+
+    /// Why a callback is not applied.
+    public enum Rejection: Error, Sendable, Hashable {
+        /// The signature is missing, stale or wrong (401).
+        case signature(WebhookSigner.Refusal)
+        /// The signature is fine but the body is not a callback we understand (400).
+        case malformed(String)
+    }
+
+    private let signer: WebhookSigner
+    private let tolerance: Duration
+
+    /// A verifier for a lab's `secrets` (the first is also what the lab signs with today),
+    /// accepting timestamps within `tolerance` of now. Throws `.invalidData` for no or short secrets.
+    public init(secrets: [String], tolerance: Duration = .seconds(300)) throws {
+        signer = try WebhookSigner(secrets: secrets)
+        self.tolerance = tolerance
+    }
+
+    /// The report in a callback from destination `destinationID`, after checking `signature`
+    /// over the raw `body`. Throws ``Rejection``; nothing is reported then.
+    public func report(destinationID: String, signature: String?, body: Data, now: Date = Date()) throws(Rejection) -> DestinationReport {
+        do {
+            try signer.verify(header: signature, body: body, now: now, tolerance: tolerance)
+        } catch {
+            throw .signature(error)
+        }
+        guard let callback = try? JSONDecoder().decode(Callback.self, from: body) else {
+            throw .malformed("The callback body is not a lab event ({id, type, data: {order: {id, merchantReference, stage}}}).")
+        }
+        let order = callback.data.order
+        guard !callback.id.isEmpty, !order.merchantReference.isEmpty else {
+            throw .malformed("The callback has an empty event id or merchant reference.")
+        }
+        guard Self.stages.contains(order.stage) else {
+            throw .malformed("\"\(order.stage)\" is not a stage (\(Self.stages.sorted().joined(separator: ", "))).")
+        }
+        return DestinationReport(
+            orderID: order.merchantReference, destinationID: destinationID, eventID: callback.id, stage: order.stage, message: order.message)
+    }
+}
