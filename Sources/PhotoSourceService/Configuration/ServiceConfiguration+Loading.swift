@@ -60,6 +60,13 @@ extension ServiceConfiguration {
         return home + "/.local/state/photosource"
     }
 
+    /// The default `folder` destination's root: `$XDG_DATA_HOME/photosource/orders`, else `~/.local/share/photosource/orders`.
+    static func defaultOrderFolder(environment: [String: String]) -> String {
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/photosource/orders" }
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+        return home + "/.local/share/photosource/orders"
+    }
+
     /// Applies the environment; returns an API key it generated when none is configured and
     /// `generatingKeyWhenMissing` is set.
     mutating func applyOverrides(_ environment: [String: String], generatingKeyWhenMissing: Bool) throws -> String? {
@@ -118,6 +125,7 @@ extension ServiceConfiguration {
         for product in products where product.width <= 0 || product.height <= 0 || product.minimumDPI <= 0 {
             throw PhotoSourceError(.invalidData, "products: \(product.id) needs a positive width, height and minimumDPI.")
         }
+        try validateOrders()
     }
 
     private static func describe(_ error: any Error) -> String {
