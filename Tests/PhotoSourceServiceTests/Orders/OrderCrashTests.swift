@@ -162,7 +162,7 @@ struct OrderCrashTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: orders.path) == [id])  // no second folder, no partial one
         let folder = orders.appendingPathComponent(id)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(files == ["manifest.json"] + names.enumerated().map { String(format: "%03d-", $0.offset + 1) + $0.element })
+        #expect(files == (["manifest.json"] + names.enumerated().map { String(format: "%03d-", $0.offset + 1) + $0.element }).sorted())
         for (index, name) in names.enumerated() {
             let delivered = folder.appendingPathComponent(String(format: "%03d-", index + 1) + name)
             #expect(try Self.md5(delivered) == (try Self.md5(big.appendingPathComponent(name))))
