@@ -43,13 +43,15 @@ extension ServiceConfiguration {
         return Loaded(configuration: configuration, generatedAPIKey: generated)
     }
 
-    /// The no-config default: demo sources, default products, keys kept in the state folder.
+    /// The no-config default: demo sources, default products, keys kept in the state folder,
+    /// orders delivered to one folder under `$XDG_DATA_HOME/photosource/orders`.
     static func defaults(environment: [String: String]) throws -> ServiceConfiguration {
         let state = stateDirectory(environment: environment)
         let keys = try ServiceKeyFile.loadOrCreate(in: URL(fileURLWithPath: state, isDirectory: true))
         return ServiceConfiguration(
             sources: ["demo", "demo-cloud"], apiKeyHashes: [], signingKeys: [keys.signingKey],
-            sealingKey: keys.sealingKey, stateDirectory: state)
+            sealingKey: keys.sealingKey, stateDirectory: state,
+            destinations: [.folder(root: defaultOrderFolder(environment: environment))])
     }
 
     /// `$PHOTOSOURCE_STATE_DIR`, else `$XDG_STATE_HOME/photosource`, else `~/.local/state/photosource`.

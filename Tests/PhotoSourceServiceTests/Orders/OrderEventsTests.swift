@@ -142,3 +142,36 @@ actor Gate {
         waiting = []
     }
 }
+
+@Suite("Orders: following events live")
+struct OrderFollowTests {
+    @Test("a client connected before the order ends receives the later events as they are written, then the stream ends")
+    func followsNewEvents() async throws {
+        let gate = Gate()
+        try await ServiceHarness.run(configure: ServiceHarness.orderConfiguration, sources: OrderEventsTests.slowSource(gate)) { harness in
+            let (token, _) = try await harness.newSession()
+            let id = try await harness.placeOrder(["portrait.jpg"], token: token)
+            await gate.waitUntilEntered()
+            // When: the stream opens while the order is still materialising, and only then may it go on
+            async let stream = harness.get("/v1/orders/\(id)/events", token: token)
+            try await Task.sleep(for: .milliseconds(200))
+            await gate.open()
+            // Then
+            let events = try OrderEventsTests.events(String(buffer: try await stream.body))
+            #expect(events.filter { $0.type == "order.status" }.compactMap { $0.data["status"] }
+                == ["accepted", "materialising", "delivering", "delivered"])
+        }
+    }
+
+    @Test("the shop's backend can order with its API key (no session: shared sources only) and follow the order")
+    func serverSideOrder() async throws {
+        try await ServiceHarness.run(configure: ServiceHarness.orderConfiguration) { harness in
+            let id = try await harness.placeOrder(["portrait.jpg"], token: ServiceHarness.apiKey)
+            let order = try await harness.waitForOrder(id, token: ServiceHarness.apiKey)
+            #expect(order["status"] as? String == "delivered")
+            // A customer session does not see the shop's order.
+            let (token, _) = try await harness.newSession()
+            #expect(try await harness.get("/v1/orders/\(id)", token: token).status == .notFound)
+        }
+    }
+}
