@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import PhotoSourceKit
 
 /// One destination account in the configuration (PhotoSubmitter's model: several accounts per

@@ -54,6 +54,8 @@ public struct OrderWorker: Service {
         case finished
         case failed(any Error)
         case leaseLost
+        /// The renewer was stopped: the job's own ending is the one that counts.
+        case renewerStopped
     }
 
     /// Runs `job` beside a task renewing its lease; a lost lease (the order was cancelled, or
@@ -79,15 +81,20 @@ public struct OrderWorker: Service {
                             return .leaseLost
                         }
                     } catch is CancellationError {
-                        return .finished
+                        return .renewerStopped
                     } catch {
                         pipeline.logger.warning("order worker: renewing the lease of \(job.id) failed: \(error)")
                     }
                 }
             }
-            let first = await group.next() ?? .finished
+            var ending = Ending.finished
+            while let next = await group.next() {
+                if case .renewerStopped = next { continue }
+                ending = next
+                break
+            }
             group.cancelAll()
-            return first
+            return ending
         }
         guard case .failed(let error) = ending else {
             if case .leaseLost = ending { pipeline.logger.info("order worker: \(job.id) is no longer ours; stopped") }

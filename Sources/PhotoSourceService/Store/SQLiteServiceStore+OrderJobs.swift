@@ -4,9 +4,15 @@ import SQLiteNIO
 /// The order pipeline's job queue and step transitions in the SQLite store.
 extension SQLiteServiceStore {
     public func claimJob(worker: String, now: Date, lease: TimeInterval) async throws -> OrderJob? {
-        try await transactor.write { db in
+        try await transactor.statements { db in
             let seconds = now.timeIntervalSince1970
-            // Under BEGIN IMMEDIATE (the write lock): no other instance claims between the SELECT and the UPDATE.
+            // Idle workers poll: a read first, so that polling never takes the write lock.
+            let runnable = try await db.query(
+                "SELECT 1 FROM jobs WHERE (state = 'ready' AND run_after <= ?) OR (state = 'running' AND lease_until < ?) LIMIT 1",
+                [.float(seconds), .float(seconds)])
+            guard !runnable.isEmpty else { return nil }
+            // One statement, so one write transaction (SQLite takes the write lock as it starts, as
+            // BEGIN IMMEDIATE would): no other worker or instance claims between the SELECT and the UPDATE.
             let rows = try await db.query(
                 """
                 UPDATE jobs SET state = 'running', lease_owner = ?, lease_until = ?, attempts = attempts + 1
@@ -26,7 +32,7 @@ extension SQLiteServiceStore {
     }
 
     public func renewLease(job: String, worker: String, until: Date) async throws -> Bool {
-        try await transactor.write { db in
+        try await transactor.statements { db in
             !(try await db.query(
                 "UPDATE jobs SET lease_until = ? WHERE id = ? AND lease_owner = ? AND state = 'running' RETURNING id",
                 [.float(until.timeIntervalSince1970), .text(job), .text(worker)])).isEmpty
@@ -34,7 +40,7 @@ extension SQLiteServiceStore {
     }
 
     public func retryJob(_ job: String, worker: String, runAfter: Date, error: String) async throws {
-        try await transactor.write { db in
+        try await transactor.statements { db in
             _ = try await db.query(
                 """
                 UPDATE jobs SET state = 'ready', run_after = ?, lease_owner = NULL, lease_until = NULL, last_error = ?

@@ -51,6 +51,15 @@ final class SQLiteTransactor: Sendable {
         try await run("BEGIN", body)
     }
 
+    /// Runs `body` outside any transaction (each statement its own), on this connection alone.
+    ///
+    /// A single `UPDATE … RETURNING` is a transaction by itself: SQLite opens the write
+    /// transaction when the statement starts, so it holds the write lock for one statement's
+    /// run instead of across three hops (`BEGIN IMMEDIATE`, the statement, `COMMIT`).
+    func statements<T: Sendable>(_ body: @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
+        try await lock.withLock { try await body(connection) }
+    }
+
     /// Closes the connection, then stops its thread.
     func close() async throws {
         try await connection.close()
