@@ -21,7 +21,7 @@ trap cleanup EXIT
 key="psk_schemathesis_$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 # The no-config default (demo library, default products), with its state in the scratch folder
 # and a rate limit high enough that fuzzing measures the API, not the limiter.
-PHOTOSOURCE_REQUESTS_PER_MINUTE=100000 PHOTOSOURCE_API_KEY=$key PHOTOSOURCE_STATE_DIR=$work/state XDG_STATE_HOME=$work \
+PHOTOSOURCE_REQUESTS_PER_MINUTE=100000 PHOTOSOURCE_API_KEY=$key PHOTOSOURCE_STATE_DIR=$work/state XDG_STATE_HOME=$work XDG_DATA_HOME=$work \
   "$BIN" serve --host 127.0.0.1 --port 0 >"$work/out" 2>"$work/err" &
 server=$!
 for _ in $(seq 1 300); do

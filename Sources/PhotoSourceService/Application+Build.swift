@@ -80,6 +80,8 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
     // The store the service opened closes after the server has drained.
     if let ownedStore { app.addServices(ownedStore) }
     if let demoCloud { app.addServices(DemoCloudService(cloud: demoCloud)) }
+    // Added after the store: the worker stops (handing its jobs back) before the store closes.
+    if store is any OrderStore { app.addServices(try OrderWorker.make(dependencies, logger: arguments.logger)) }
     return app
 }
 
@@ -101,6 +103,11 @@ public func buildRouter(_ dependencies: ServiceDependencies, metrics: Prometheus
     ThumbnailsController(dependencies: dependencies).addRoutes(to: router)
     OriginalsController(dependencies: dependencies).addRoutes(to: router)
     SignInController(dependencies: dependencies).addRoutes(to: router)
+    OrdersController(dependencies: dependencies).addRoutes(to: router)
+    if let orders = try? dependencies.orderStore(), let verifiers = try? RemoteDestinationEntry.callbackVerifiers(dependencies.configuration), !verifiers.isEmpty {
+        // Print labs' signed status callbacks, applied once each to the order they name.
+        PrintLabCallbackController(verifiers: verifiers, sink: OrderStatusRecorder(store: orders)).addRoutes(to: router)
+    }
     SystemController(dependencies: dependencies, registry: metrics).addRoutes(to: router)
     return router
 }

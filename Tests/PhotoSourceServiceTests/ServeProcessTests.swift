@@ -39,12 +39,24 @@ struct ServeProcessTests {
     }
 
     private static func startBlocking(library: URL, state: URL) throws -> Server {
+        try startBlocking(state: state, configuration: """
+            "sources": ["local:\(library.path)"]
+            """)
+    }
+
+    /// Starts `photosource serve` on a configuration file in `state` holding the harness's keys
+    /// and `configuration` (more top-level JSON members, without braces).
+    static func start(state: URL, configuration: String) async throws -> Server {
+        try await blocking { try startBlocking(state: state, configuration: configuration) }
+    }
+
+    private static func startBlocking(state: URL, configuration: String) throws -> Server {
         let process = Process()
         process.executableURL = try binary()
         let config = state.appendingPathComponent("config.json")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
         try Data("""
-            {"sources": ["local:\(library.path)"], "signingKeys": ["\(ServiceHarness.key(1))"], "sealingKey": "\(ServiceHarness.key(2))",
+            {\(configuration), "signingKeys": ["\(ServiceHarness.key(1))"], "sealingKey": "\(ServiceHarness.key(2))",
              "apiKeyHashes": ["sha256:\(ServiceHarness.sha256Hex(ServiceHarness.apiKey))"], "stateDirectory": "\(state.path)"}
             """.utf8).write(to: config)
         process.arguments = ["serve", "--config", config.path, "--host", "127.0.0.1", "--port", "0"]

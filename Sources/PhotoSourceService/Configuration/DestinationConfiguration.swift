@@ -1,73 +1,60 @@
 import Foundation
-public import PhotoNetworking
 import PhotoSourceKit
 
-/// One entry of the configuration's `destinations` list: an id, a kind, an enabled flag and the
-/// kind's settings (PhotoSubmitter's model: several accounts per kind, each switched on or off).
+/// One destination account in the configuration (PhotoSubmitter's model: several accounts per
+/// kind, each with an enabled flag): `{"id": "shop-folder", "kind": "folder", "enabled": true, "root": "/srv/orders"}`.
 ///
-/// This file decodes the `httpUpload` and `printLab` kinds; any other kind (`folder`) is kept as
-/// ``Settings/other(kind:)`` for the order pipeline to read itself. See docs/service-config.md.
-public struct DestinationConfiguration: Sendable, Hashable {
-    /// A kind's settings.
-    public enum Settings: Sendable, Hashable {
-        /// `multipart/form-data` uploads.
-        case httpUpload(HTTPUploadDestination.Configuration)
-        /// A print lab API, with the secrets its callbacks are signed with (the first is current).
-        case printLab(PrintLabDestination.Configuration, callbackSecrets: [String])
-        /// A kind this file does not decode (`folder`).
-        case other(kind: String)
-    }
-
-    /// The id, unique in the configuration.
+/// Every field besides `id`, `kind` and `enabled` belongs to the kind, which reads them with
+/// ``settings(as:)``.
+public struct DestinationConfiguration: Sendable, Hashable, Codable {
+    /// The id orders name in `destinations` (unique in the configuration).
     public var id: String
-    /// `httpUpload`, `printLab`, `folder`…
+    /// The kind (`folder`, `httpUpload`, `printLab`): which ``OrderDestinationKinds`` entry builds it.
     public var kind: String
-    /// Whether orders go here by default.
+    /// Whether orders may go there; disabled accounts are kept but skipped.
     public var enabled: Bool
-    /// The kind's settings.
-    public var settings: Settings
+    /// The whole entry as written, for the kind's own fields.
+    public var settings: JSONValue
 
-    /// Creates an entry.
-    public init(id: String, kind: String, enabled: Bool = true, settings: Settings) {
+    private enum Keys: String, CodingKey { case id, kind, enabled }
+
+    /// Creates an entry; `settings` holds the kind's fields (an object).
+    public init(id: String, kind: String, enabled: Bool = true, settings: [String: JSONValue] = [:]) {
         self.id = id
         self.kind = kind
         self.enabled = enabled
-        self.settings = settings
+        var all = settings
+        all["id"] = .string(id)
+        all["kind"] = .string(kind)
+        all["enabled"] = .bool(enabled)
+        self.settings = .object(all)
     }
 
-    /// The enabled `httpUpload` and `printLab` destinations of `entries`, built with `client`.
-    /// Throws `.invalidData` naming the entry for a duplicate id or an unusable URL.
-    public static func makeDestinations(_ entries: [DestinationConfiguration], client: HTTPClient = .shared) throws -> [any OrderDestination] {
-        try checkUniqueIDs(entries)
-        return try entries.filter(\.enabled).compactMap { entry -> (any OrderDestination)? in
-            switch entry.settings {
-            case .httpUpload(let configuration): return try HTTPUploadDestination(configuration, client: client)
-            case .printLab(let configuration, _): return try PrintLabDestination(configuration, client: client)
-            case .other: return nil
-            }
-        }
+    /// A `folder` destination writing under `root`.
+    public static func folder(id: String = "folder", root: String, enabled: Bool = true) -> DestinationConfiguration {
+        DestinationConfiguration(id: id, kind: "folder", enabled: enabled, settings: ["root": .string(root)])
     }
 
-    /// The callback verifier of every `printLab` entry, enabled or not (a disabled lab may still
-    /// report on orders it already has), keyed by id, for ``PrintLabCallbackController``.
-    public static func callbackVerifiers(_ entries: [DestinationConfiguration]) throws -> [String: PrintLabCallbackVerifier] {
-        try checkUniqueIDs(entries)
-        var verifiers: [String: PrintLabCallbackVerifier] = [:]
-        for entry in entries {
-            guard case .printLab(_, let secrets) = entry.settings else { continue }
-            do {
-                verifiers[entry.id] = try PrintLabCallbackVerifier(secrets: secrets)
-            } catch let error as PhotoSourceError {
-                throw PhotoSourceError(.invalidData, "Destination \(entry.id): callbackSecrets: \(error.message)")
-            }
-        }
-        return verifiers
+    /// Decodes an entry; `enabled` defaults to `true`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        id = try container.decode(String.self, forKey: .id)
+        kind = try container.decode(String.self, forKey: .kind)
+        enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
+        settings = try JSONValue(from: decoder)
     }
 
-    private static func checkUniqueIDs(_ entries: [DestinationConfiguration]) throws {
-        var seen: Set<String> = []
-        for entry in entries where !seen.insert(entry.id).inserted {
-            throw PhotoSourceError(.invalidData, "Two destinations are called \"\(entry.id)\"; every destination needs its own id.")
+    /// Encodes the entry as written.
+    public func encode(to encoder: any Encoder) throws { try settings.encode(to: encoder) }
+
+    /// The kind's fields decoded as `type`.
+    ///
+    /// - Throws: `.invalidData` naming the destination when a field is missing or of the wrong type.
+    public func settings<T: Decodable>(as type: T.Type) throws -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: try JSONEncoder().encode(settings))
+        } catch {
+            throw PhotoSourceError(.invalidData, "destinations: \"\(id)\" (\(kind)) is not valid: \(error)", underlying: error)
         }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 extension ServiceConfiguration {
     private enum Keys: String, CodingKey {
         case host, port, publicBaseURL, sources, apiKeyHashes, signingKeys, sealingKey, allowedOrigins, allowedSourceOrigins, limits, products, stateDirectory
+        case destinations, orders
     }
 
     /// Decodes a configuration file; every field but `apiKeyHashes`, `signingKeys` and `sealingKey` may be left out.
@@ -22,7 +23,9 @@ extension ServiceConfiguration {
             limits: try container.decodeIfPresent(Limits.self, forKey: .limits) ?? Limits(),
             products: try container.decodeIfPresent([Product].self, forKey: .products) ?? Product.defaults,
             stateDirectory: try container.decodeIfPresent(String.self, forKey: .stateDirectory)
-                ?? Self.stateDirectory(environment: environment))
+                ?? Self.stateDirectory(environment: environment),
+            destinations: try container.decodeIfPresent([DestinationConfiguration].self, forKey: .destinations),
+            orders: try container.decodeIfPresent(OrderSettings.self, forKey: .orders) ?? OrderSettings())
     }
 
     /// Encodes every field (for writing a starting file).
@@ -40,6 +43,8 @@ extension ServiceConfiguration {
         try container.encode(limits, forKey: .limits)
         try container.encode(products, forKey: .products)
         try container.encode(stateDirectory, forKey: .stateDirectory)
+        try container.encode(destinations, forKey: .destinations)
+        try container.encode(orders, forKey: .orders)
     }
 }
 

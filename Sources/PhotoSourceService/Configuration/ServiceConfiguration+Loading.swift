@@ -43,13 +43,15 @@ extension ServiceConfiguration {
         return Loaded(configuration: configuration, generatedAPIKey: generated)
     }
 
-    /// The no-config default: demo sources, default products, keys kept in the state folder.
+    /// The no-config default: demo sources, default products, keys kept in the state folder,
+    /// orders delivered to one folder under `$XDG_DATA_HOME/photosource/orders`.
     static func defaults(environment: [String: String]) throws -> ServiceConfiguration {
         let state = stateDirectory(environment: environment)
         let keys = try ServiceKeyFile.loadOrCreate(in: URL(fileURLWithPath: state, isDirectory: true))
         return ServiceConfiguration(
             sources: ["demo", "demo-cloud"], apiKeyHashes: [], signingKeys: [keys.signingKey],
-            sealingKey: keys.sealingKey, stateDirectory: state)
+            sealingKey: keys.sealingKey, stateDirectory: state,
+            destinations: [.folder(root: defaultOrderFolder(environment: environment))])
     }
 
     /// `$PHOTOSOURCE_STATE_DIR`, else `$XDG_STATE_HOME/photosource`, else `~/.local/state/photosource`.
@@ -58,6 +60,13 @@ extension ServiceConfiguration {
         if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") { return xdg + "/photosource" }
         let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
         return home + "/.local/state/photosource"
+    }
+
+    /// The default `folder` destination's root: `$XDG_DATA_HOME/photosource/orders`, else `~/.local/share/photosource/orders`.
+    static func defaultOrderFolder(environment: [String: String]) -> String {
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/photosource/orders" }
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+        return home + "/.local/share/photosource/orders"
     }
 
     /// Applies the environment; returns an API key it generated when none is configured and
@@ -118,6 +127,7 @@ extension ServiceConfiguration {
         for product in products where product.width <= 0 || product.height <= 0 || product.minimumDPI <= 0 {
             throw PhotoSourceError(.invalidData, "products: \(product.id) needs a positive width, height and minimumDPI.")
         }
+        try validateOrders()
     }
 
     private static func describe(_ error: any Error) -> String {

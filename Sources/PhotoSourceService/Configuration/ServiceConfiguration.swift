@@ -61,12 +61,17 @@ public struct ServiceConfiguration: Sendable, Codable {
     public var products: [Product]
     /// The folder of the SQLite store and the thumbnail cache.
     public var stateDirectory: String
+    /// Where orders may go: destination accounts, several per kind, each enabled or not.
+    public var destinations: [DestinationConfiguration]
+    /// How the order pipeline runs.
+    public var orders: OrderSettings
 
     /// Creates a configuration.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, publicBaseURL: String? = nil, sources: [String] = ["demo"],
         apiKeyHashes: [String], signingKeys: [String], sealingKey: String, allowedOrigins: [String] = [],
-        allowedSourceOrigins: [String] = [], limits: Limits = Limits(), products: [Product] = Product.defaults, stateDirectory: String
+        allowedSourceOrigins: [String] = [], limits: Limits = Limits(), products: [Product] = Product.defaults, stateDirectory: String,
+        destinations: [DestinationConfiguration]? = nil, orders: OrderSettings = OrderSettings()
     ) {
         self.host = host
         self.port = port
@@ -80,5 +85,7 @@ public struct ServiceConfiguration: Sendable, Codable {
         self.limits = limits
         self.products = products
         self.stateDirectory = stateDirectory
+        self.destinations = destinations ?? [.folder(root: Self.defaultOrderFolder(environment: ProcessInfo.processInfo.environment))]
+        self.orders = orders
     }
 }

@@ -33,7 +33,7 @@ enum SQLiteMigrations {
                 PRIMARY KEY (session_id, key))
             """,
         ],
-    ]
+    ] + orderSteps
 
     /// Applies every step newer than the file's version; returns the version reached.
     @discardableResult

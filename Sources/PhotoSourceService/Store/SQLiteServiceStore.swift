@@ -11,9 +11,12 @@ import SQLiteNIO
 /// graceful shutdown (the server has drained by then). Otherwise call ``close()`` yourself.
 public final class SQLiteServiceStore: ServiceStore, Service {
     private let connection: SQLiteConnection
+    /// The order pipeline's transactions (``SQLiteServiceStore+Orders``) run on a connection of their own.
+    let transactor: SQLiteTransactor
 
-    private init(connection: SQLiteConnection) {
+    private init(connection: SQLiteConnection, transactor: SQLiteTransactor) {
         self.connection = connection
+        self.transactor = transactor
     }
 
     /// Opens (creating if needed) the database at `file` and brings its schema up to date.
@@ -30,15 +33,18 @@ public final class SQLiteServiceStore: ServiceStore, Service {
         }
         do {
             try await SQLiteMigrations.migrate(connection)
+            return SQLiteServiceStore(connection: connection, transactor: try await SQLiteTransactor.open(file: file))
         } catch {
             try? await connection.close()
             throw error
         }
-        return SQLiteServiceStore(connection: connection)
     }
 
     /// Closes the database.
-    public func close() async throws { try await connection.close() }
+    public func close() async throws {
+        try await transactor.close()
+        try await connection.close()
+    }
 
     /// Waits for the graceful shutdown, then closes the database.
     public func run() async throws {

@@ -17,6 +17,7 @@ final class LoopbackPhotoServer: Sendable {
     private let photos: Mutex<[String: Photo]>
     private let task = Mutex<Task<Void, any Error>?>(nil)
     private let port = Mutex(0)
+    private let fullBodyDelay = Mutex(Duration.zero)
 
     private init(photos: [String: Photo]) {
         self.photos = Mutex(photos)
@@ -44,9 +45,18 @@ final class LoopbackPhotoServer: Sendable {
         photos.withLock { $0[path] = photo }
     }
 
+    /// Makes every whole-file `GET` (one without `Range`, as a download is) wait `delay` first.
+    func delayDownloads(by delay: Duration) {
+        fullBodyDelay.withLock { $0 = delay }
+    }
+
     private func start() async throws {
         let router = Router()
-        router.get("**") { request, _ in self.answer(request, withBody: true) }
+        router.get("**") { request, _ in
+            let delay = self.fullBodyDelay.withLock { $0 }
+            if request.headers[.range] == nil, delay > .zero { try await Task.sleep(for: delay) }
+            return self.answer(request, withBody: true)
+        }
         router.head("**") { request, _ in self.answer(request, withBody: false) }
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         var quiet = Logger(label: "LoopbackPhotoServer")

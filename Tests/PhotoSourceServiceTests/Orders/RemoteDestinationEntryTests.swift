@@ -5,7 +5,7 @@ import Testing
 
 /// Decoding `destinations` entries of kinds `httpUpload` and `printLab`, and building them.
 @Suite("Destination configuration")
-struct DestinationConfigurationTests {
+struct RemoteDestinationEntryTests {
     static let json = """
         [
           {"id": "shop-upload", "kind": "httpUpload", "url": "https://uploads.shop.example/photos",
@@ -21,7 +21,7 @@ struct DestinationConfigurationTests {
         """
 
     @Test func bothKindsDecodeWithTheirDefaultsAndOtherKindsPassThrough() throws {
-        let entries = try JSONDecoder().decode([DestinationConfiguration].self, from: Data(Self.json.utf8))
+        let entries = try JSONDecoder().decode([RemoteDestinationEntry].self, from: Data(Self.json.utf8))
         #expect(entries.map(\.id) == ["shop-upload", "archive", "lab", "folder"])
         guard case .httpUpload(let upload) = entries[0].settings, case .httpUpload(let archive) = entries[1].settings,
             case .printLab(let lab, let secrets) = entries[2].settings
@@ -43,11 +43,11 @@ struct DestinationConfigurationTests {
     }
 
     @Test func onlyEnabledUploadAndLabEntriesBecomeDestinations() throws {
-        let entries = try JSONDecoder().decode([DestinationConfiguration].self, from: Data(Self.json.utf8))
-        let destinations = try DestinationConfiguration.makeDestinations(entries)
+        let entries = try JSONDecoder().decode([RemoteDestinationEntry].self, from: Data(Self.json.utf8))
+        let destinations = try RemoteDestinationEntry.makeDestinations(entries)
         #expect(destinations.map(\.id) == ["shop-upload", "lab"])
         #expect(destinations.map(\.kind) == ["httpUpload", "printLab"])
-        #expect(try DestinationConfiguration.callbackVerifiers(entries).keys.sorted() == ["lab"])
+        #expect(try RemoteDestinationEntry.callbackVerifiers(entries).keys.sorted() == ["lab"])
     }
 
     @Test(arguments: [
@@ -59,7 +59,7 @@ struct DestinationConfigurationTests {
     ])
     func badEntriesAreRefusedWithASentence(json: String, expected: String) {
         do {
-            _ = try JSONDecoder().decode(DestinationConfiguration.self, from: Data(json.utf8))
+            _ = try JSONDecoder().decode(RemoteDestinationEntry.self, from: Data(json.utf8))
             Issue.record("decoded \(json)")
         } catch let DecodingError.dataCorrupted(context) {
             #expect(context.debugDescription.contains(expected))
@@ -69,9 +69,9 @@ struct DestinationConfigurationTests {
     }
 
     @Test func duplicateIDsAreRefused() throws {
-        let entry = DestinationConfiguration(
+        let entry = RemoteDestinationEntry(
             id: "x", kind: "httpUpload", settings: .httpUpload(.init(id: "x", url: URL(string: "https://a.example/in")!)))
-        let error = #expect(throws: PhotoSourceError.self) { try DestinationConfiguration.makeDestinations([entry, entry]) }
+        let error = #expect(throws: PhotoSourceError.self) { try RemoteDestinationEntry.makeDestinations([entry, entry]) }
         #expect(error?.message.contains("\"x\"") == true)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import PhotoSourceKit
 
-extension DestinationConfiguration: Decodable {
+extension RemoteDestinationEntry: Decodable {
     private enum Keys: String, CodingKey {
         case id, kind, enabled, url, mode, concurrency, spacingSeconds, headers, timeoutSeconds
         case apiKey, callbackSecrets, skus, shippingMethod, sizing, recipient

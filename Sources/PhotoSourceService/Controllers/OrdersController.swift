@@ -1,0 +1,112 @@
+import Foundation
+import Hummingbird
+import PhotoSourceKit
+
+/// `POST /v1/orders` (customer token, or the API key for orders the shop's backend makes, with
+/// an `Idempotency-Key`), `GET /v1/orders/{id}`, `DELETE /v1/orders/{id}` (cancel) and
+/// `GET /v1/orders/{id}/events` (Server-Sent Events, in `+Events`).
+///
+/// A session sees only its own orders (another's answer 404, as if they did not exist); the
+/// API key sees every order.
+struct OrdersController {
+    let dependencies: ServiceDependencies
+
+    /// Who is asking: the owner orders are filed under, and the session whose sign-ins fetch.
+    struct Caller {
+        let owner: String
+        let session: String?
+        var isShop: Bool { session == nil }
+    }
+
+    func addRoutes(to router: Router<ServiceRequestContext>) {
+        router.post("/v1/orders") { request, _ in try await create(request) }
+        router.get("/v1/orders/:id") { request, context in try await show(request, context) }
+        router.delete("/v1/orders/:id") { request, context in try await cancel(request, context) }
+        router.get("/v1/orders/:id/events") { request, context in try await events(request, context) }
+    }
+
+    private func create(_ request: Request) async throws -> Response {
+        let caller = try await caller(request)
+        let store = try dependencies.orderStore()
+        guard let key = request.headers[.idempotencyKey], (1...200).contains(key.count) else {
+            throw PhotoSourceError(.invalidData, "POST /v1/orders needs an Idempotency-Key header (1 to 200 characters), unique per order.")
+        }
+        let body = try await request.body.collect(upTo: dependencies.configuration.limits.maximumBodyBytes)
+        let order = try OrderRequest.parse(Data(body.readableBytesView), configuration: dependencies.configuration)
+        if let earlier = try await store.order(owner: caller.owner, idempotencyKey: key) {
+            return try Self.replay(earlier, hash: order.hash)
+        }
+        try await findItems(order, caller: caller)
+        let now = Date()
+        let record = OrderRecord(
+            id: "ord_" + SecretHash.randomToken(byteCount: 12), owner: caller.owner, session: caller.session, idempotencyKey: key,
+            requestHash: order.hash, reference: order.reference, product: order.product, createdAt: now, updatedAt: now,
+            items: order.items.enumerated().map { index, line in
+                OrderRecord.Item(index: index, source: line.source, itemID: line.itemId, copies: line.copies ?? 1, product: line.product ?? order.product)
+            },
+            deliveries: order.destinationIDs(in: dependencies.configuration).map { id in
+                OrderRecord.Delivery(destinationID: id, kind: dependencies.configuration.destinations.first { $0.id == id }?.kind ?? "")
+            })
+        let stored = try await store.createOrder(record, now: now)
+        guard stored.id == record.id else { return try Self.replay(stored, hash: order.hash) }  // a request with the same key won the race
+        var response = try JSONResponse.make(OrderCreatedResponse(id: stored.id, status: stored.status.rawValue), status: .created)
+        response.headers[.location] = dependencies.link("/v1/orders/\(stored.id)")
+        return response
+    }
+
+    /// The answer to a repeated `Idempotency-Key`: the same order (200) for the same body, 422 for another.
+    private static func replay(_ order: OrderRecord, hash: String) throws -> Response {
+        guard order.requestHash == hash else {
+            throw Problem(
+                status: .unprocessableContent, code: .invalidData,
+                detail: "This Idempotency-Key was used for a different order (\(order.id)); use a new key for a new order.")
+        }
+        return try JSONResponse.make(OrderCreatedResponse(id: order.id, status: order.status.rawValue))
+    }
+
+    /// Looks every line up in its source, as the caller sees it, before anything is stored.
+    private func findItems(_ order: OrderRequest, caller: Caller) async throws {
+        let dependencies = dependencies
+        for (index, line) in order.items.enumerated() {
+            do {
+                try await dependencies.withSource(line.source, session: caller.session ?? "") { entry in
+                    let item = try await dependencies.withSourceTimeout { try await entry.item(line.itemId) }
+                    guard item.kind == .image else {
+                        throw PhotoSourceError(.notFound, "\"\(line.itemId)\" is an album, not a photo.")
+                    }
+                }
+            } catch let error as PhotoSourceError {
+                throw PhotoSourceError(error.code, "items[\(index)] (\(line.source) \(line.itemId)): \(error.message)", underlying: error)
+            }
+        }
+    }
+
+    private func show(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
+        try JSONResponse.make(OrderResponse(try await visibleOrder(request, context)))
+    }
+
+    private func cancel(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
+        let order = try await visibleOrder(request, context)
+        guard let cancelled = try await dependencies.orderStore().cancelOrder(id: order.id, now: Date()) else {
+            throw PhotoSourceError(.notFound, "There is no order \(order.id).")
+        }
+        return try JSONResponse.make(OrderResponse(cancelled))
+    }
+
+    /// The order named in the path when the caller may see it; 404 otherwise.
+    func visibleOrder(_ request: Request, _ context: ServiceRequestContext) async throws -> OrderRecord {
+        let caller = try await caller(request)
+        let id = try context.parameters.require("id")
+        guard let order = try await dependencies.orderStore().order(id: id), caller.isShop || order.owner == caller.owner else {
+            throw PhotoSourceError(.notFound, "There is no order \(id) for this session.")
+        }
+        return order
+    }
+
+    /// The shop's backend (its API key) or a customer session; 401 for anything else.
+    func caller(_ request: Request) async throws -> Caller {
+        if (try? dependencies.requireAPIKey(request)) != nil { return Caller(owner: "api", session: nil) }
+        let session = try await dependencies.requireSession(request)
+        return Caller(owner: session.id, session: session.id)
+    }
+}

@@ -1,0 +1,85 @@
+public import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import NIOPosix
+import PhotoSourceKit
+
+/// Delivers an order as a folder: `<root>/<order-id>/` holding the byte-identical originals and
+/// `manifest.json` (reference, items, MD5s, pixel sizes, fitness).
+///
+/// The folder appears whole or not at all: it is filled under a hidden temporary name beside
+/// it and renamed. A second run (after a crash between the rename and the pipeline recording
+/// it) finds the folder and reports it delivered without writing anything, so an order lands once.
+public struct FolderDestination: OrderDestination {
+    /// The kind's own settings in the configuration: `{"root": "/srv/orders"}`.
+    public struct Settings: Codable, Sendable, Hashable {
+        /// The folder orders are written under.
+        public var root: String
+    }
+
+    public let id: String
+    public let kind = "folder"
+    /// The folder orders are written under.
+    public let root: URL
+
+    /// A folder destination `id` writing under `root`.
+    public init(id: String, root: URL) {
+        self.id = id
+        self.root = root
+    }
+
+    /// Builds one from its configuration entry (``OrderDestinationKinds``).
+    public static func make(_ configuration: DestinationConfiguration, _ context: OrderDestinationContext) throws -> any OrderDestination {
+        let settings = try configuration.settings(as: Settings.self)
+        guard settings.root.hasPrefix("/") else {
+            throw PhotoSourceError(.invalidData, "destinations: \"\(configuration.id)\" needs root, an absolute folder path.")
+        }
+        return FolderDestination(id: configuration.id, root: URL(fileURLWithPath: settings.root, isDirectory: true))
+    }
+
+    public func deliver(
+        _ delivery: OrderDelivery, progress: @escaping @Sendable (ItemDeliveryResult) async throws -> Void
+    ) async throws -> DeliveryOutcome {
+        let final = root.appendingPathComponent(delivery.orderID, isDirectory: true)
+        let root = root
+        try await NIOThreadPool.singleton.runIfActive {
+            // Already there: an earlier run renamed it into place, then died before it was recorded.
+            if FileManager.default.fileExists(atPath: final.appendingPathComponent("manifest.json").path) { return }
+            try Self.write(delivery, into: root, final: final)
+        }
+        for asset in delivery.assets.sorted(by: { $0.index < $1.index }) {
+            try await progress(ItemDeliveryResult(index: asset.index, delivered: true))
+        }
+        return .delivered
+    }
+
+    /// Fills `.<order>.partial-<random>` beside `final`, then renames it to `final`.
+    private static func write(_ delivery: OrderDelivery, into root: URL, final: URL) throws {
+        try AtomicFile.makeDirectory(root)
+        let prefix = ".\(delivery.orderID).partial-"
+        // What an earlier, interrupted attempt left.
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [] where name.hasPrefix(prefix) {
+            try? FileManager.default.removeItem(at: root.appendingPathComponent(name))
+        }
+        let temp = root.appendingPathComponent(prefix + UUID().uuidString, isDirectory: true)
+        try AtomicFile.makeDirectory(temp)
+        do {
+            for asset in delivery.assets {
+                try FileManager.default.copyItem(at: asset.file, to: temp.appendingPathComponent(asset.fileName))
+            }
+            try AtomicFile.write(try OrderManifest(delivery).encoded(), to: temp.appendingPathComponent("manifest.json"))
+            guard rename(temp.path, final.path) == 0 else {
+                let code = errno
+                if FileManager.default.fileExists(atPath: final.appendingPathComponent("manifest.json").path) {
+                    try? FileManager.default.removeItem(at: temp)
+                    return  // another run got there first
+                }
+                throw PhotoSourceError(.unknown, "Could not move the order into \(final.path) (\(String(cString: strerror(code)))).")
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temp)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// What materialising one item found out: the verified original in the asset store, by hash,
+/// with its size, pixel size and fitness for the item's product.
+public struct MaterialisedAsset: Sendable, Hashable, Codable {
+    /// The file name destinations use (`001-sunset.jpg`): unique in the order, safe on any file system.
+    public var fileName: String
+    /// `image/jpeg` or `image/png`.
+    public var contentType: String
+    /// SHA-256 of the bytes, lowercase hex (the asset store's key).
+    public var sha256: String
+    /// MD5 of the bytes, lowercase hex (what print labs compare).
+    public var md5: String
+    /// The size in bytes.
+    public var byteCount: Int64
+    /// Pixel width, as shown upright.
+    public var pixelWidth: Int
+    /// Pixel height, as shown upright.
+    public var pixelHeight: Int
+    /// The effective DPI at the item's product size.
+    public var dpi: Double?
+    /// The fitness verdict's raw value (`good`, `acceptable`, `low`).
+    public var verdict: String?
+    /// Warnings kept with the item, such as `lowResolution`.
+    public var warnings: [String]
+    /// A signed originals URL of this service, for destinations that fetch later.
+    public var originalURL: String?
+
+    /// Creates an asset description.
+    public init(
+        fileName: String, contentType: String, sha256: String, md5: String, byteCount: Int64, pixelWidth: Int, pixelHeight: Int,
+        dpi: Double?, verdict: String?, warnings: [String], originalURL: String? = nil
+    ) {
+        self.fileName = fileName
+        self.contentType = contentType
+        self.sha256 = sha256
+        self.md5 = md5
+        self.byteCount = byteCount
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.dpi = dpi
+        self.verdict = verdict
+        self.warnings = warnings
+        self.originalURL = originalURL
+    }
+}

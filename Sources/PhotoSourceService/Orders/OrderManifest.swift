@@ -1,0 +1,58 @@
+import Foundation
+
+/// `manifest.json` of a delivered order folder: what a lab or a person needs to print it.
+struct OrderManifest: Codable, Sendable, Hashable {
+    /// One file of the order.
+    struct Item: Codable, Sendable, Hashable {
+        var index: Int
+        var file: String
+        var source: String
+        var itemId: String
+        var copies: Int
+        var product: String
+        var contentType: String
+        var byteCount: Int64
+        var md5: String
+        var sha256: String
+        var pixelWidth: Int
+        var pixelHeight: Int
+        var dpi: Double?
+        var verdict: String?
+        var warnings: [String]
+
+        init(_ asset: DeliverableAsset) {
+            index = asset.index
+            file = asset.fileName
+            source = asset.source
+            itemId = asset.itemID
+            copies = asset.copies
+            product = asset.product
+            contentType = asset.contentType
+            byteCount = asset.byteCount
+            md5 = asset.md5
+            sha256 = asset.sha256
+            pixelWidth = asset.pixelWidth
+            pixelHeight = asset.pixelHeight
+            dpi = asset.dpi.map { ($0 * 10).rounded() / 10 }
+            verdict = asset.verdict
+            warnings = asset.warnings
+        }
+    }
+
+    var orderId: String
+    var reference: String
+    var items: [Item]
+
+    init(_ delivery: OrderDelivery) {
+        orderId = delivery.orderID
+        reference = delivery.reference
+        items = delivery.assets.sorted { $0.index < $1.index }.map(Item.init)
+    }
+
+    /// Pretty-printed JSON with sorted keys.
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+}

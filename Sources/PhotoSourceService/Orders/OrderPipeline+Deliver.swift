@@ -1,0 +1,44 @@
+import Foundation
+import PhotoSourceKit
+
+extension OrderPipeline {
+    /// One destination: the materialised assets not yet acknowledged there, each item's result
+    /// recorded as it lands; the order ends when its last delivery does.
+    func deliver(_ job: OrderJob, worker: String) async throws {
+        let destinationID = job.destinationID ?? ""
+        guard let order = try await store.order(id: job.orderID),
+              try await store.startDelivery(order: order.id, destination: destinationID, now: Date())
+        else {
+            try await store.finishJob(job.id, worker: worker)  // cancelled, or it ended in an earlier run
+            return
+        }
+        guard let destination = destinations[destinationID] else {
+            try await store.finishDelivery(
+                order: order.id, destination: destinationID, job: job.id, worker: worker,
+                outcome: .failed(code: "not-found", message: "The destination \(destinationID) is no longer configured or enabled."),
+                now: Date())
+            return
+        }
+        let acknowledged = order.deliveries.first { $0.destinationID == destinationID }?.items.filter(\.delivered).map(\.index) ?? []
+        let delivery = OrderDelivery(
+            orderID: order.id, reference: order.reference, assets: order.items.compactMap(deliverable),
+            acknowledged: Set(acknowledged), idempotencyKey: "\(order.id)/\(destinationID)")
+        let store = store
+        let outcome = try await destination.deliver(delivery) { result in
+            try await store.recordDeliveryItem(order: order.id, destination: destinationID, result: result, now: Date())
+        }
+        try await store.finishDelivery(order: order.id, destination: destinationID, job: job.id, worker: worker, outcome: outcome, now: Date())
+    }
+
+    /// A materialised line as destinations see it.
+    func deliverable(_ line: OrderRecord.Item) -> DeliverableAsset? {
+        guard line.state == .materialised, let asset = line.asset else { return nil }
+        return DeliverableAsset(
+            index: line.index, source: line.source, itemID: line.itemID, copies: line.copies, product: line.product,
+            fileName: asset.fileName, contentType: asset.contentType,
+            file: assets.file(sha256: asset.sha256, contentType: asset.contentType),
+            byteCount: asset.byteCount, md5: asset.md5, sha256: asset.sha256, pixelWidth: asset.pixelWidth,
+            pixelHeight: asset.pixelHeight, dpi: asset.dpi, verdict: asset.verdict, warnings: asset.warnings,
+            originalURL: asset.originalURL.flatMap(URL.init(string:)))
+    }
+}

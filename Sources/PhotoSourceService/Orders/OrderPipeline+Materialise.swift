@@ -1,0 +1,78 @@
+import Foundation
+import PhotoImaging
+import PhotoSourceKit
+
+extension OrderPipeline {
+    /// `accepted → materialising`: each pending line's original into the asset store, verified;
+    /// a line that cannot be had fails alone; then `delivering` (or `failed` when none could).
+    func materialise(_ job: OrderJob, worker: String) async throws {
+        _ = try await store.setStatus(order: job.orderID, to: .materialising, from: [.accepted], now: Date())
+        guard let order = try await store.order(id: job.orderID), !order.status.isFinal else {
+            try await store.finishJob(job.id, worker: worker)
+            return
+        }
+        for item in order.items where item.state == .pending {
+            try Task.checkCancellation()
+            let outcome: Result<MaterialisedAsset, OrderItemFailure>
+            do {
+                outcome = .success(try await materialise(item, of: order))
+            } catch let error where error is CancellationError || Self.isRetryable(error) {
+                throw error  // the whole job is retried; the lines done so far stay done
+            } catch {
+                outcome = .failure(Self.failure(error))
+            }
+            try await store.recordItem(order: order.id, index: item.index, outcome: outcome, now: Date())
+        }
+        try await store.finishMaterialising(order: order.id, job: job.id, worker: worker, now: Date())
+    }
+
+    /// One line: found again in its source (as the order's session sees it), its original stored and described.
+    func materialise(_ line: OrderRecord.Item, of order: OrderRecord) async throws -> MaterialisedAsset {
+        let configuration = dependencies.configuration
+        guard let product = configuration.products.first(where: { $0.id == line.product }) else {
+            throw OrderItemFailure(code: "invalid-data", message: "The product \(line.product) is no longer offered.")
+        }
+        let dependencies = dependencies
+        let (stored, originalURL) = try await dependencies.withSource(line.source, session: order.session ?? "") { entry in
+            let item = try await dependencies.withSourceTimeout { try await entry.item(line.itemID) }
+            let stored = try await fetchOriginal(item, from: entry)
+            guard let session = order.session else { return (stored, String?.none) }
+            let signed = SignedAsset(
+                session: session, source: entry.id, item: item.id, version: try await AssetVersion.current(of: item, in: entry),
+                size: 0, format: "", expires: ItemsController.expiry(seconds: configuration.limits.originalURLLifetimeSeconds))
+            return (stored, dependencies.link("/v1/originals/" + dependencies.signer.path(for: signed, kind: .original)))
+        }
+        let pixels = stored.header.displaySize
+        let assessment = product.fitness.assess(pixels, at: product.printSize)
+        return MaterialisedAsset(
+            fileName: Self.fileName(index: line.index, itemID: line.itemID, format: stored.header.format),
+            contentType: stored.header.format.mimeType, sha256: stored.sha256, md5: stored.md5, byteCount: stored.byteCount,
+            pixelWidth: pixels.width, pixelHeight: pixels.height, dpi: assessment.effectiveDPI, verdict: assessment.verdict.rawValue,
+            warnings: assessment.verdict == .low ? ["lowResolution"] : [], originalURL: originalURL)
+    }
+
+    /// Gets an item's original into the asset store: the one place that knows how. Files are
+    /// streamed from disk; sources without files hand over the downloader's bytes (bounded by
+    /// the source's limits) until originals are spooled straight to files.
+    func fetchOriginal(_ item: any PhotoSourceItem, from entry: ServiceSource) async throws -> AssetStore.StoredAsset {
+        if let fileFor = entry.originalFile {
+            return try await assets.ingest(file: try fileFor(item.id))
+        }
+        let data = try await dependencies.withSourceTimeout {
+            try await entry.source.downloader.download(item, from: entry.source, variant: .full)
+        }
+        return try await assets.ingest(bytes: data.bytes)
+    }
+
+    /// `003-IMG_0042.jpg`: the line's number (from 1), the item's base name made safe, the format's extension.
+    static func fileName(index: Int, itemID: String, format: ImageFormat) -> String {
+        let last = itemID.split(separator: "/").last.map(String.init) ?? "photo"
+        let base = last.contains(".") ? String(last[..<last.lastIndex(of: ".")!]) : last
+        let safe = String(base.unicodeScalars.map { scalar -> Character in
+            CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || scalar == "-" || scalar == "_" ? Character(scalar) : "_"
+        }.prefix(60))
+        let number = String(index + 1)
+        let padded = String(repeating: "0", count: max(0, 3 - number.count)) + number
+        return "\(padded)-\(safe.isEmpty ? "photo" : safe).\(format == .png ? "png" : "jpg")"
+    }
+}

@@ -1,0 +1,134 @@
+public import Foundation
+
+/// An order as the store keeps it: its lines with what materialising found, and one delivery
+/// per destination with what each destination acknowledged.
+public struct OrderRecord: Sendable, Hashable {
+    /// One line of the order.
+    public struct Item: Sendable, Hashable {
+        /// Where a line stands.
+        public enum State: String, Sendable, Hashable, Codable {
+            /// Not fetched yet.
+            case pending
+            /// In the asset store, verified.
+            case materialised
+            /// Failed alone (its ``errorCode`` says why); the other lines go on.
+            case failed
+            /// The order was cancelled before it was fetched.
+            case cancelled
+        }
+
+        /// The position in the order, from 0.
+        public var index: Int
+        /// The source id.
+        public var source: String
+        /// The item's id in its source.
+        public var itemID: String
+        /// How many prints.
+        public var copies: Int
+        /// The product id.
+        public var product: String
+        /// Where it stands.
+        public var state: State
+        /// A stable ``PhotoSourceKit/PhotoSourceError`` code when it failed.
+        public var errorCode: String?
+        /// A sentence when it failed.
+        public var errorMessage: String?
+        /// What materialising found, once it is materialised.
+        public var asset: MaterialisedAsset?
+
+        /// Creates a line.
+        public init(
+            index: Int, source: String, itemID: String, copies: Int, product: String, state: State = .pending,
+            errorCode: String? = nil, errorMessage: String? = nil, asset: MaterialisedAsset? = nil
+        ) {
+            self.index = index
+            self.source = source
+            self.itemID = itemID
+            self.copies = copies
+            self.product = product
+            self.state = state
+            self.errorCode = errorCode
+            self.errorMessage = errorMessage
+            self.asset = asset
+        }
+    }
+
+    /// The order's delivery to one destination.
+    public struct Delivery: Sendable, Hashable {
+        /// The destination's configured id.
+        public var destinationID: String
+        /// Its kind (`folder`, `httpUpload`, `printLab`).
+        public var kind: String
+        /// Where it stands.
+        public var state: DeliveryState
+        /// The destination's last reported stage (`received`, `downloaded`, `printed`, `shipped`).
+        public var stage: String?
+        /// The destination's own id for the order, when it gave one.
+        public var externalID: String?
+        /// A stable code when it failed.
+        public var errorCode: String?
+        /// A sentence when it failed.
+        public var errorMessage: String?
+        /// What became of each item there, by index.
+        public var items: [ItemDeliveryResult]
+
+        /// Creates a pending delivery.
+        public init(
+            destinationID: String, kind: String, state: DeliveryState = .pending, stage: String? = nil, externalID: String? = nil,
+            errorCode: String? = nil, errorMessage: String? = nil, items: [ItemDeliveryResult] = []
+        ) {
+            self.destinationID = destinationID
+            self.kind = kind
+            self.state = state
+            self.stage = stage
+            self.externalID = externalID
+            self.errorCode = errorCode
+            self.errorMessage = errorMessage
+            self.items = items
+        }
+    }
+
+    /// The order's id (`ord_…`).
+    public var id: String
+    /// Who may see it: a customer session's id, or `api` for orders the shop's backend made.
+    public var owner: String
+    /// The customer session whose sign-ins fetch the originals, when there is one.
+    public var session: String?
+    /// The `Idempotency-Key` it was made with.
+    public var idempotencyKey: String
+    /// A hash of the request it was made from (a replay with another body is refused).
+    public var requestHash: String
+    /// The shop's reference.
+    public var reference: String
+    /// The order's product (lines may name their own).
+    public var product: String
+    /// Where it stands.
+    public var status: OrderStatus
+    /// When it was accepted.
+    public var createdAt: Date
+    /// When it last changed.
+    public var updatedAt: Date
+    /// Its lines, by index.
+    public var items: [Item]
+    /// One per destination.
+    public var deliveries: [Delivery]
+
+    /// Creates an order record.
+    public init(
+        id: String, owner: String, session: String?, idempotencyKey: String, requestHash: String, reference: String,
+        product: String, status: OrderStatus = .accepted, createdAt: Date, updatedAt: Date, items: [Item], deliveries: [Delivery]
+    ) {
+        self.id = id
+        self.owner = owner
+        self.session = session
+        self.idempotencyKey = idempotencyKey
+        self.requestHash = requestHash
+        self.reference = reference
+        self.product = product
+        self.status = status
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.items = items
+        self.deliveries = deliveries
+    }
+}

@@ -1,0 +1,63 @@
+public import Foundation
+
+/// Where the order pipeline keeps orders, their events and its job queue: every step persists
+/// here before the next begins, so any instance can pick up after another one died.
+///
+/// Each method is one transaction. Status changes write their `order.status` event in the same
+/// transaction, so the events a client follows never disagree with the order.
+public protocol OrderStore: Sendable {
+    /// Inserts `order` (status `accepted`, lines and deliveries `pending`), its `materialise` job
+    /// and its first event, unless the owner already made an order with the same idempotency key:
+    /// then nothing is written and that order is returned (the caller compares ``OrderRecord/requestHash``).
+    func createOrder(_ order: OrderRecord, now: Date) async throws -> OrderRecord
+    /// The order with `id`, or `nil`.
+    func order(id: String) async throws -> OrderRecord?
+    /// The order `owner` made with `idempotencyKey`, or `nil`.
+    func order(owner: String, idempotencyKey: String) async throws -> OrderRecord?
+
+    /// Leases the next runnable job to `worker` until `now + lease`: a `ready` job whose time
+    /// has come, or a `running` one whose lease ran out (its worker died). `nil` when there is none.
+    func claimJob(worker: String, now: Date, lease: TimeInterval) async throws -> OrderJob?
+    /// Extends the lease; `false` when the job is no longer this worker's (cancelled, or taken over).
+    func renewLease(job: String, worker: String, until: Date) async throws -> Bool
+    /// Gives the job back to run again after `runAfter`, recording why.
+    func retryJob(_ job: String, worker: String, runAfter: Date, error: String) async throws
+    /// Marks the job done.
+    func finishJob(_ job: String, worker: String) async throws
+
+    /// Moves the order to `status` when it is in one of `from`; `false` (and no change) otherwise.
+    func setStatus(order: String, to status: OrderStatus, from: Set<OrderStatus>, now: Date) async throws -> Bool
+    /// Records the outcome of one `pending` line: its asset, or its failure. Lines no longer pending are left alone.
+    func recordItem(order: String, index: Int, outcome: Result<MaterialisedAsset, OrderItemFailure>, now: Date) async throws
+    /// Ends materialising: with at least one line materialised, moves the order to `delivering` and
+    /// queues one `deliver` job per destination; with none, the order `failed`. Finishes `job`.
+    func finishMaterialising(order: String, job: String, worker: String, now: Date) async throws
+    /// Marks the delivery `delivering` (unless it already ended or was cancelled); `false` when it should not run.
+    func startDelivery(order: String, destination: String, now: Date) async throws -> Bool
+    /// Records what became of one item at one destination (a repeat overwrites).
+    func recordDeliveryItem(order: String, destination: String, result: ItemDeliveryResult, now: Date) async throws
+    /// Records how the delivery ended, finishes `job`, and when every delivery of the order has
+    /// ended, moves the order to its final status.
+    func finishDelivery(order: String, destination: String, job: String, worker: String, outcome: DeliveryOutcome, now: Date) async throws
+    /// Applies a destination's report once per `eventID`; `false` when it was applied before (or names an unknown order).
+    func applyReport(_ report: DestinationReport, now: Date) async throws -> Bool
+    /// Cancels what has not ended yet (lines, deliveries, jobs) and returns the order; `nil` when unknown.
+    func cancelOrder(id: String, now: Date) async throws -> OrderRecord?
+
+    /// Up to `limit` events of `order` after event id `after`, oldest first.
+    func events(order: String, after: Int64, limit: Int) async throws -> [OrderEvent]
+}
+
+/// Why one line of an order could not be materialised.
+public struct OrderItemFailure: Error, Sendable, Hashable {
+    /// A stable ``PhotoSourceKit/PhotoSourceError`` code name (`not-found`, `not-logged-in`…).
+    public var code: String
+    /// A sentence for the shop.
+    public var message: String
+
+    /// Creates a failure.
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+}

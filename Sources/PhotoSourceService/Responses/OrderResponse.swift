@@ -1,0 +1,89 @@
+import Foundation
+
+/// `GET /v1/orders/{id}` (and `DELETE`): the order with each line and each destination.
+struct OrderResponse: Encodable {
+    struct Fitness: Encodable {
+        let dpi: Int
+        let verdict: String
+    }
+
+    struct Item: Encodable {
+        let index: Int
+        let source: String
+        let itemId: String
+        let copies: Int
+        let product: String
+        let state: String
+        let errorCode: String?
+        let message: String?
+        let warnings: [String]
+        let fileName: String?
+        let contentType: String?
+        let byteCount: Int64?
+        let md5: String?
+        let sha256: String?
+        let pixelWidth: Int?
+        let pixelHeight: Int?
+        let fitness: Fitness?
+    }
+
+    struct DeliveredItem: Encodable {
+        let index: Int
+        let delivered: Bool
+        let errorCode: String?
+        let message: String?
+    }
+
+    struct Destination: Encodable {
+        let id: String
+        let kind: String
+        let state: String
+        let stage: String?
+        let externalId: String?
+        let errorCode: String?
+        let message: String?
+        let items: [DeliveredItem]
+    }
+
+    let id: String
+    let reference: String
+    let product: String
+    let status: String
+    let createdAt: String
+    let updatedAt: String
+    let items: [Item]
+    let destinations: [Destination]
+
+    init(_ order: OrderRecord) {
+        id = order.id
+        reference = order.reference
+        product = order.product
+        status = order.status.rawValue
+        createdAt = order.createdAt.formatted(.iso8601)
+        updatedAt = order.updatedAt.formatted(.iso8601)
+        items = order.items.map { line in
+            let asset = line.asset
+            return Item(
+                index: line.index, source: line.source, itemId: line.itemID, copies: line.copies, product: line.product,
+                state: line.state.rawValue, errorCode: line.errorCode, message: line.errorMessage, warnings: asset?.warnings ?? [],
+                fileName: asset?.fileName, contentType: asset?.contentType, byteCount: asset?.byteCount, md5: asset?.md5,
+                sha256: asset?.sha256, pixelWidth: asset?.pixelWidth, pixelHeight: asset?.pixelHeight,
+                fitness: asset.flatMap { asset in
+                    guard let dpi = asset.dpi, let verdict = asset.verdict else { return nil }
+                    return Fitness(dpi: Int(dpi.rounded()), verdict: verdict)
+                })
+        }
+        destinations = order.deliveries.map { delivery in
+            Destination(
+                id: delivery.destinationID, kind: delivery.kind, state: delivery.state.rawValue, stage: delivery.stage,
+                externalId: delivery.externalID, errorCode: delivery.errorCode, message: delivery.errorMessage,
+                items: delivery.items.map { DeliveredItem(index: $0.index, delivered: $0.delivered, errorCode: $0.errorCode, message: $0.message) })
+        }
+    }
+}
+
+/// `POST /v1/orders`: what was made (201) or replayed (200).
+struct OrderCreatedResponse: Encodable {
+    let id: String
+    let status: String
+}

@@ -1,0 +1,90 @@
+import Foundation
+import SQLiteNIO
+
+/// The SQL the order store's transactions share: reading an order whole, writing events, and
+/// moving an order's status together with its `order.status` event.
+enum SQLiteOrderRows {
+    /// The order matching `condition` (`id = ?`), with its lines and deliveries, or `nil`.
+    static func order(_ db: SQLiteConnection, where condition: String, _ binds: [SQLiteData]) async throws -> OrderRecord? {
+        let rows = try await db.query(
+            """
+            SELECT id, owner, session_id, idempotency_key, request_hash, reference, product, status, created_at, updated_at
+            FROM orders WHERE \(condition)
+            """, binds)
+        guard let row = rows.first, let id = row.column("id")?.string else { return nil }
+        let items = try await db.query(
+            "SELECT idx, source_id, item_id, copies, product, state, error_code, error_message, asset FROM order_items WHERE order_id = ? ORDER BY idx",
+            [.text(id)])
+        let deliveries = try await db.query(
+            "SELECT destination_id, kind, state, stage, external_id, error_code, error_message FROM deliveries WHERE order_id = ? ORDER BY destination_id",
+            [.text(id)])
+        let results = try await db.query(
+            "SELECT destination_id, idx, delivered, error_code, error_message FROM delivery_items WHERE order_id = ? ORDER BY idx", [.text(id)])
+        var record = OrderRecord(
+            id: id, owner: row.column("owner")?.string ?? "", session: row.column("session_id")?.string,
+            idempotencyKey: row.column("idempotency_key")?.string ?? "", requestHash: row.column("request_hash")?.string ?? "",
+            reference: row.column("reference")?.string ?? "", product: row.column("product")?.string ?? "",
+            status: row.column("status")?.string.flatMap(OrderStatus.init(rawValue:)) ?? .failed,
+            createdAt: date(row, "created_at"), updatedAt: date(row, "updated_at"), items: [], deliveries: [])
+        record.items = items.map { item in
+            OrderRecord.Item(
+                index: Int(item.column("idx")?.integer ?? 0), source: item.column("source_id")?.string ?? "",
+                itemID: item.column("item_id")?.string ?? "", copies: Int(item.column("copies")?.integer ?? 1),
+                product: item.column("product")?.string ?? "",
+                state: item.column("state")?.string.flatMap(OrderRecord.Item.State.init(rawValue:)) ?? .failed,
+                errorCode: item.column("error_code")?.string, errorMessage: item.column("error_message")?.string,
+                asset: item.column("asset")?.string.flatMap { try? JSONDecoder().decode(MaterialisedAsset.self, from: Data($0.utf8)) })
+        }
+        record.deliveries = deliveries.map { delivery in
+            let destination = delivery.column("destination_id")?.string ?? ""
+            return OrderRecord.Delivery(
+                destinationID: destination, kind: delivery.column("kind")?.string ?? "",
+                state: delivery.column("state")?.string.flatMap(DeliveryState.init(rawValue:)) ?? .failed,
+                stage: delivery.column("stage")?.string, externalID: delivery.column("external_id")?.string,
+                errorCode: delivery.column("error_code")?.string, errorMessage: delivery.column("error_message")?.string,
+                items: results.filter { $0.column("destination_id")?.string == destination }.map { result in
+                    ItemDeliveryResult(
+                        index: Int(result.column("idx")?.integer ?? 0), delivered: result.column("delivered")?.integer == 1,
+                        errorCode: result.column("error_code")?.string, message: result.column("error_message")?.string)
+                })
+        }
+        return record
+    }
+
+    /// The order's status, or `nil` when there is no such order.
+    static func status(_ db: SQLiteConnection, order: String) async throws -> OrderStatus? {
+        try await db.query("SELECT status FROM orders WHERE id = ?", [.text(order)])
+            .first?.column("status")?.string.flatMap(OrderStatus.init(rawValue:))
+    }
+
+    /// Moves the order to `status` and records the `order.status` event.
+    static func changeStatus(_ db: SQLiteConnection, order: String, to status: OrderStatus, now: Date) async throws {
+        _ = try await db.query(
+            "UPDATE orders SET status = ?, updated_at = ? WHERE id = ?", [.text(status.rawValue), .float(now.timeIntervalSince1970), .text(order)])
+        try await event(db, order: order, type: "order.status", ["orderId": order, "status": status.rawValue], now: now)
+    }
+
+    /// Appends an event to the order's history.
+    static func event(_ db: SQLiteConnection, order: String, type: String, _ data: [String: any Sendable], now: Date) async throws {
+        let json = try JSONSerialization.data(withJSONObject: data, options: [.sortedKeys, .withoutEscapingSlashes])
+        _ = try await db.query(
+            "INSERT INTO order_events (order_id, type, data, created_at) VALUES (?, ?, ?, ?)",
+            [.text(order), .text(type), .text(String(decoding: json, as: UTF8.self)), .float(now.timeIntervalSince1970)])
+    }
+
+    /// When every delivery of the order has ended (and the order has not), moves the order to its final status.
+    static func finishIfDone(_ db: SQLiteConnection, order: String, now: Date) async throws {
+        guard let current = try await status(db, order: order), !current.isFinal else { return }
+        let states = try await db.query("SELECT state FROM deliveries WHERE order_id = ?", [.text(order)])
+            .compactMap { $0.column("state")?.string.flatMap(DeliveryState.init(rawValue:)) }
+        guard states.allSatisfy(\.isFinal) else { return }
+        let failedItems = try await db.query(
+            "SELECT COUNT(*) AS n FROM order_items WHERE order_id = ? AND state != 'materialised'", [.text(order)])
+            .first?.column("n")?.integer ?? 0
+        try await changeStatus(db, order: order, to: OrderStatus.final(deliveries: states, anyItemFailed: failedItems > 0), now: now)
+    }
+
+    static func date(_ row: SQLiteRow, _ column: String) -> Date {
+        Date(timeIntervalSince1970: row.column(column)?.double ?? 0)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import PhotoSourceKit
+import NIOPosix
+import SQLiteNIO
+
+/// A second connection to the store's file that runs one transaction at a time.
+///
+/// The store's main connection is shared by every request, so a `BEGIN` on it would sweep other
+/// requests' statements into the transaction (and a `ROLLBACK` would undo them). The order
+/// pipeline's multi-statement steps run here instead, under `BEGIN IMMEDIATE`, which takes
+/// SQLite's write lock up front: two instances on one file serialise, neither deadlocks.
+///
+/// The connection has a thread of its own. A transaction holds the write lock across several
+/// statements, each a hop to a thread; other connections waiting for the lock (SQLite's busy
+/// timeout) block the threads they run on. On NIO's shared pool (as many threads as cores) two
+/// such waiters would leave no thread for the transaction to commit on, and every writer
+/// would time out.
+final class SQLiteTransactor: Sendable {
+    private let connection: SQLiteConnection
+    private let thread: NIOThreadPool
+    private let lock = AsyncSerialLock()
+
+    private init(connection: SQLiteConnection, thread: NIOThreadPool) {
+        self.connection = connection
+        self.thread = thread
+    }
+
+    /// Opens the (already migrated) database at `file`.
+    static func open(file: URL) async throws -> SQLiteTransactor {
+        let thread = NIOThreadPool(numberOfThreads: 1)
+        thread.start()
+        do {
+            let connection = try await SQLiteConnection.open(
+                storage: .file(path: file.path), threadPool: thread, on: MultiThreadedEventLoopGroup.singleton.any())
+            _ = try await connection.query("PRAGMA foreign_keys = ON")
+            _ = try await connection.query("PRAGMA busy_timeout = 10000")
+            return SQLiteTransactor(connection: connection, thread: thread)
+        } catch {
+            try? await thread.shutdownGracefully()
+            throw error
+        }
+    }
+
+    /// Runs `body` in a write transaction: committed when it returns, rolled back when it throws.
+    func write<T: Sendable>(_ body: @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
+        try await run("BEGIN IMMEDIATE", body)
+    }
+
+    /// Runs `body` in a read transaction, so several queries see one snapshot.
+    func read<T: Sendable>(_ body: @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
+        try await run("BEGIN", body)
+    }
+
+    /// Runs `body` outside any transaction (each statement its own), on this connection alone.
+    ///
+    /// A single `UPDATE … RETURNING` is a transaction by itself: SQLite opens the write
+    /// transaction when the statement starts, so it holds the write lock for one statement's
+    /// run instead of across three hops (`BEGIN IMMEDIATE`, the statement, `COMMIT`).
+    func statements<T: Sendable>(_ body: @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
+        try await lock.withLock { try await body(connection) }
+    }
+
+    /// Closes the connection, then stops its thread.
+    func close() async throws {
+        try await connection.close()
+        try await thread.shutdownGracefully()
+    }
+
+    private func run<T: Sendable>(_ begin: String, _ body: @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
+        try await lock.withLock {
+            _ = try await connection.query(begin)
+            do {
+                let result = try await body(connection)
+                _ = try await connection.query("COMMIT")
+                return result
+            } catch {
+                _ = try? await connection.query("ROLLBACK")
+                throw error
+            }
+        }
+    }
+}
