@@ -51,6 +51,7 @@ struct URLListOriginalsTests {
     func byteIdentical() async throws {
         try await Self.run { harness, server, token in
             let path = try await Self.originalPath(harness, server, "/photo.jpg", token: token)
+            let probes = server.getCount("/photo.jpg")  // the listing reads the photo's header
             // When
             let whole = try await harness.get(path, token: nil)
             let part = try await harness.get(path, token: nil, headers: [.range: "bytes=500-1499"])
@@ -61,7 +62,7 @@ struct URLListOriginalsTests {
             #expect(whole.headers[HTTPField.Name("Content-MD5")!] == Data(Insecure.MD5.hash(data: Self.photo)).base64EncodedString())
             #expect(part.status == .partialContent)
             #expect(Data(buffer: part.body) == Self.photo[500...1499])
-            #expect(server.getCount("/photo.jpg") == 1)
+            #expect(server.getCount("/photo.jpg") == probes + 1)
         }
     }
 
@@ -69,6 +70,7 @@ struct URLListOriginalsTests {
     func oneDownloadForManyRequests() async throws {
         try await Self.run { harness, server, token in
             let path = try await Self.originalPath(harness, server, "/photo.jpg", token: token)
+            let probes = server.getCount("/photo.jpg")  // the listing reads the photo's header
             // When
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for index in 0..<8 {
@@ -83,7 +85,7 @@ struct URLListOriginalsTests {
             }
             // Then
             #expect(statuses.sorted() == [200, 200, 200, 200, 206, 206, 206, 206])
-            #expect(server.getCount("/photo.jpg") == 1)
+            #expect(server.getCount("/photo.jpg") == probes + 1)
         }
     }
 
@@ -95,12 +97,13 @@ struct URLListOriginalsTests {
             // When
             server.serve(.init(bytes: Self.edited, etag: "\"v2\""), at: "/photo.jpg")
             let after = try await Self.originalPath(harness, server, "/photo.jpg", token: token)
+            let probes = server.getCount("/photo.jpg")
             let response = try await harness.get(after, token: nil)
             // Then
             #expect(after != before)
             #expect(Data(buffer: response.body) == Self.edited)
             #expect(response.headers[HTTPField.Name("Content-MD5")!] == Data(Insecure.MD5.hash(data: Self.edited)).base64EncodedString())
-            #expect(server.getCount("/photo.jpg") == 2)
+            #expect(server.getCount("/photo.jpg") == probes + 1)
             #expect(try await harness.get(before, token: nil).status == .gone)
         }
     }
