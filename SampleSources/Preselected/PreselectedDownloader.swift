@@ -5,7 +5,7 @@ import PhotoSourceKit
 /// Fetches the photos of a preselected list: URLs through ``HTTPImageDownloader`` (the ETag is
 /// the validator), files as ``FileImageDownloader`` reads them (off the cooperative pool).
 /// Only ids of the list are fetched; anything else is `.notFound`.
-struct PreselectedDownloader: ImageDownloading, ImageValidating {
+struct PreselectedDownloader: ImageDownloading, ImageValidating, OriginalFileDownloading {
     let catalog: PreselectedCatalog
     private let http: HTTPImageDownloader
     private let files: FileImageDownloader?
@@ -28,6 +28,17 @@ struct PreselectedDownloader: ImageDownloading, ImageValidating {
         case .file(let path):
             let files = try fileReader(for: path)
             return try await BlockingIO.run { try files.read(files.resolver.url(for: path), name: path) }
+        }
+    }
+
+    /// Streams a URL's original into `file`; copies a file entry's (off the cooperative pool).
+    func downloadOriginal(_ item: any PhotoSourceItem, from source: any PhotoSource, to file: URL) async throws -> DownloadedOriginal {
+        switch try catalog.entry(for: item) {
+        case .remote:
+            return try await http.downloadOriginal(item, from: source, to: file)
+        case .file(let path):
+            let files = try fileReader(for: path)
+            return try await BlockingIO.run { try files.copy(files.resolver.url(for: path), name: path, to: file) }
         }
     }
 

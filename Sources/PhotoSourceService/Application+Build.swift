@@ -74,6 +74,7 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
     let onListening = arguments.onListening
     var app = Application(
         router: router,
+        server: .http1(configuration: .init(additionalChannelHandlers: [FlushBeforeCloseHandler()])),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "photosource"),
         onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
         logger: arguments.logger)

@@ -2,7 +2,7 @@ import Foundation
 public import PhotoImaging
 import PhotoSourceKit
 
-/// What the controllers share: configuration, store, sources, URL signer and thumbnail cache.
+/// What the controllers share: configuration, store, sources, URL signer, thumbnail cache and originals spool.
 public struct ServiceDependencies: Sendable {
     /// The configuration in force.
     public let configuration: ServiceConfiguration
@@ -12,6 +12,8 @@ public struct ServiceDependencies: Sendable {
     public let catalog: SourceCatalog
     /// The shared thumbnail cache.
     public let thumbnails: ThumbnailCache
+    /// Originals of sources without files, downloaded once into the state folder's `originals/`.
+    let originals: OriginalsSpool
     let signer: URLSigner
     let apiKeyDigests: [[UInt8]]
 
@@ -21,6 +23,9 @@ public struct ServiceDependencies: Sendable {
         self.store = store
         self.catalog = catalog
         self.thumbnails = thumbnails
+        originals = try OriginalsSpool(
+            directory: URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true).appendingPathComponent("originals", isDirectory: true),
+            maximumBytes: configuration.limits.originalsSpoolBytes)
         signer = try URLSigner(base64Keys: configuration.signingKeys)
         apiKeyDigests = configuration.apiKeyHashes.compactMap(SecretHash.parseAPIKeyHash)
     }

@@ -9,7 +9,10 @@ public import PhotoSourceKit
 /// another origin drops the token. The `ETag` (or `Last-Modified`) becomes
 /// ``PhotoSourceKit/ImageData/validator``, so the thumbnail cache keys on the version, and the
 /// `Content-Type` is passed along.
-public struct HTTPImageDownloader: ImageDownloading {
+///
+/// Originals can also be streamed into a file (``downloadOriginal(_:from:to:)``), under the same
+/// options: body limit, timeouts, low-speed abort and the address policy for every redirect.
+public struct HTTPImageDownloader: ImageDownloading, OriginalFileDownloading {
     /// Where the bytes of `item`'s `variant` are.
     public typealias URLProvider = @Sendable (_ item: any PhotoSourceItem, _ variant: ImageVariant) throws -> URL
 
@@ -35,14 +38,33 @@ public struct HTTPImageDownloader: ImageDownloading {
 
     /// Downloads the bytes of `item`'s `variant`.
     public func download(_ item: any PhotoSourceItem, from source: any PhotoSource, variant: ImageVariant) async throws -> ImageData {
+        let response = try await requester.send(try request(for: item, variant))
+        return ImageData(bytes: response.body, contentType: response.header("content-type"), validator: response.validator)
+    }
+
+    /// Streams the original of `item` into `file` (through a temporary file beside it, renamed
+    /// into place only when the whole body arrived), never holding it in memory.
+    public func downloadOriginal(_ item: any PhotoSourceItem, from source: any PhotoSource, to file: URL) async throws -> DownloadedOriginal {
+        let response = try await requester.download(try request(for: item, .full), to: file)
+        guard (200..<300).contains(response.status) else {
+            throw PhotoSourceError(.invalidData, "\(response.url.redactedDescription) answered \(response.status) without the original of \(item.title).")
+        }
+        let size: Int
+        do {
+            size = try (FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue ?? 0
+        } catch {
+            throw PhotoSourceError.wrapping(error, context: "Reading the size of the saved original of \(item.title)")
+        }
+        return DownloadedOriginal(byteCount: size, contentType: response.header("content-type"), validator: response.validator)
+    }
+
+    private func request(for item: any PhotoSourceItem, _ variant: ImageVariant) throws -> HTTPRequest {
         let location: URL
         do {
             location = try url(item, variant)
         } catch {
             throw PhotoSourceError.wrapping(error, context: "Finding the \(variant.rawValue) of \(item.title)")
         }
-        let request = HTTPRequest(url: location, headers: ["Accept": "image/*"], options: options)
-        let response = try await requester.send(request)
-        return ImageData(bytes: response.body, contentType: response.header("content-type"), validator: response.validator)
+        return HTTPRequest(url: location, headers: ["Accept": "image/*"], options: options)
     }
 }

@@ -51,7 +51,7 @@ extension ServiceConfiguration {
 extension ServiceConfiguration.Limits {
     private enum Keys: String, CodingKey {
         case maximumBodyBytes, requestsPerMinute, sessionLifetimeSeconds, thumbnailURLLifetimeSeconds
-        case originalURLLifetimeSeconds, sourceTimeoutSeconds
+        case originalURLLifetimeSeconds, sourceTimeoutSeconds, originalsSpoolBytes
     }
 
     /// Decodes limits; a missing field keeps its default.
@@ -66,6 +66,7 @@ extension ServiceConfiguration.Limits {
                 ?? standard.thumbnailURLLifetimeSeconds,
             originalURLLifetimeSeconds: try container.decodeIfPresent(Int.self, forKey: .originalURLLifetimeSeconds)
                 ?? standard.originalURLLifetimeSeconds,
-            sourceTimeoutSeconds: try container.decodeIfPresent(Double.self, forKey: .sourceTimeoutSeconds) ?? standard.sourceTimeoutSeconds)
+            sourceTimeoutSeconds: try container.decodeIfPresent(Double.self, forKey: .sourceTimeoutSeconds) ?? standard.sourceTimeoutSeconds,
+            originalsSpoolBytes: try container.decodeIfPresent(Int.self, forKey: .originalsSpoolBytes) ?? standard.originalsSpoolBytes)
     }
 }

@@ -20,12 +20,15 @@ public struct ServiceConfiguration: Sendable, Codable {
         public var originalURLLifetimeSeconds: Int
         /// How long one call into a source may take before the request answers 504, in seconds.
         public var sourceTimeoutSeconds: Double
+        /// The most disk the originals spool (originals of `cloud:` and `urls:` sources, kept
+        /// under the state folder) may use, in bytes; least recently used files go first.
+        public var originalsSpoolBytes: Int
 
         /// Creates limits; the defaults suit one shop on one machine.
         public init(
             maximumBodyBytes: Int = 64 * 1024, requestsPerMinute: Int = 600, sessionLifetimeSeconds: Int = 2 * 3600,
             thumbnailURLLifetimeSeconds: Int = 24 * 3600, originalURLLifetimeSeconds: Int = 7 * 24 * 3600,
-            sourceTimeoutSeconds: Double = 20
+            sourceTimeoutSeconds: Double = 20, originalsSpoolBytes: Int = 2 << 30
         ) {
             self.maximumBodyBytes = maximumBodyBytes
             self.requestsPerMinute = requestsPerMinute
@@ -33,6 +36,7 @@ public struct ServiceConfiguration: Sendable, Codable {
             self.thumbnailURLLifetimeSeconds = thumbnailURLLifetimeSeconds
             self.originalURLLifetimeSeconds = originalURLLifetimeSeconds
             self.sourceTimeoutSeconds = sourceTimeoutSeconds
+            self.originalsSpoolBytes = originalsSpoolBytes
         }
     }
 

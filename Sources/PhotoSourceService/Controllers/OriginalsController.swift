@@ -1,11 +1,11 @@
-import Crypto
 import Foundation
 import Hummingbird
-import NIOPosix
 import PhotoSourceKit
 
-/// `GET /v1/originals/{signature}/{payload}`: the original, byte-identical, streamed from the
-/// file with `Content-Length`, `Content-MD5` and `ETag`; `Range` → 206 so a lab can resume.
+/// `GET /v1/originals/{signature}/{payload}`: the original, byte-identical, streamed from a file
+/// with `Content-Length`, `Content-MD5` and `ETag`; `Range` → 206 so a lab can resume,
+/// `If-None-Match` → 304. Folder sources are read from their own file; sources without files
+/// (`cloud:`, `urls:`) from the ``OriginalsSpool``, which downloads each original once.
 struct OriginalsController {
     let dependencies: ServiceDependencies
     private let fileIO = FileIO()
@@ -18,68 +18,70 @@ struct OriginalsController {
         router.get("/v1/originals/:signature/:payload") { request, context in try await original(request, context) }
     }
 
+    /// The original and, for a spooled one, the lease that keeps its file until the body is written.
+    private struct Served: Sendable {
+        let original: SpooledOriginal
+        let lease: SpoolLease?
+    }
+
     private func original(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
         let asset = try dependencies.verifySigned(context, kind: .original)
-        let file: URL? = try await dependencies.withSource(asset.source, session: asset.session) { entry in
+        let served: Served = try await dependencies.withSource(asset.source, session: asset.session) { entry in
             let item = try await dependencies.signedItem(asset, in: entry)
-            guard let fileFor = entry.originalFile else { return nil }
-            return try fileFor(item.id)
-        }
-        guard let file else {
-            return try await dependencies.withSource(asset.source, session: asset.session) { entry in
-                try await buffered(try await dependencies.signedItem(asset, in: entry), entry)
+            if let fileFor = entry.originalFile {
+                let file = try fileFor(item.id)
+                return Served(original: try await FileDigest.of(file, sha256: false, contentType: Self.contentType(of: file.pathExtension)), lease: nil)
             }
+            let lease = try await dependencies.originals.lease(of: item, in: entry, session: asset.session, version: asset.version)
+            return Served(original: lease.original, lease: lease)
         }
-        let (size, md5) = try await Self.sizeAndMD5(of: file)
+        return try await response(served, request, context)
+    }
+
+    private func response(_ served: Served, _ request: Request, _ context: ServiceRequestContext) async throws -> Response {
+        let original = served.original
+        let size = original.byteCount
+        let etag = "\"\(original.md5Hex)\""
         var headers: HTTPFields = [
-            .contentType: Self.contentType(of: file.pathExtension), .eTag: "\"\(md5.hex)\"", .contentMD5: md5.base64,
+            .contentType: original.contentType ?? "application/octet-stream", .eTag: etag, .contentMD5: original.md5Base64,
             .acceptRanges: "bytes", .cacheControl: "private, max-age=86400",
         ]
-        if let match = request.headers[.ifNoneMatch], match == "\"\(md5.hex)\"" {
+        if let match = request.headers[.ifNoneMatch], Self.matches(match, etag: etag) {
             return Response(status: .notModified, headers: headers)
         }
-        if let rangeHeader = request.headers[.range], size > 0 {
-            guard let range = ByteRange.parse(rangeHeader, size: size) else {
+        guard size > 0 else {
+            headers[.contentLength] = "0"
+            return Response(status: .ok, headers: headers)
+        }
+        var range = 0...(size - 1)
+        var status = HTTPResponse.Status.ok
+        if let rangeHeader = request.headers[.range] {
+            guard let asked = ByteRange.parse(rangeHeader, size: size) else {
                 headers[.contentRange] = "bytes */\(size)"
                 return Response(status: .rangeNotSatisfiable, headers: headers)
             }
+            range = asked
+            status = .partialContent
             headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
             headers[.contentMD5] = nil  // it would describe the whole file, not this part
-            headers[.contentLength] = String(range.count)
-            let body = try await fileIO.loadFile(path: file.path, range: range, context: context)
-            return Response(status: .partialContent, headers: headers, body: body)
         }
-        headers[.contentLength] = String(size)
-        return Response(status: .ok, headers: headers, body: try await fileIO.loadFile(path: file.path, context: context))
+        headers[.contentLength] = String(range.count)
+        let file = try await fileIO.loadFile(path: original.file.path, range: range, context: context)
+        let lease = served.lease
+        // The lease lives until the body is written (or the response is dropped).
+        let body = ResponseBody(contentLength: range.count) { writer in
+            try await file.write(writer)
+            lease?.release()
+        }
+        return Response(status: status, headers: headers, body: body)
     }
 
-    /// Sources without files: the downloader's bytes (bounded by the source's own limits).
-    private func buffered(_ item: any PhotoSourceItem, _ entry: ServiceSource) async throws -> Response {
-        let data = try await dependencies.withSourceTimeout { try await entry.source.downloader.download(item, from: entry.source, variant: .full) }
-        let md5 = Insecure.MD5.hash(data: data.bytes)
-        let hex = Hex.string(md5)
-        return Response(
-            status: .ok,
-            headers: [.contentType: data.contentType ?? "application/octet-stream", .eTag: "\"\(hex)\"",
-                      .contentMD5: Data(md5).base64EncodedString(), .contentLength: String(data.bytes.count)],
-            body: .init(byteBuffer: ByteBuffer(bytes: data.bytes)))
-    }
-
-    /// The file's size and MD5, read in 1 MiB chunks on NIO's blocking pool.
-    static func sizeAndMD5(of file: URL) async throws -> (size: Int, md5: (hex: String, base64: String)) {
-        try await NIOThreadPool.singleton.runIfActive {
-            guard let handle = FileHandle(forReadingAtPath: file.path) else {
-                throw PhotoSourceError(.notFound, "The photo's file is gone.")
-            }
-            defer { try? handle.close() }
-            var hasher = Insecure.MD5()
-            var size = 0
-            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-                hasher.update(data: chunk)
-                size += chunk.count
-            }
-            let digest = hasher.finalize()
-            return (size, (Hex.string(digest), Data(digest).base64EncodedString()))
+    /// Whether an `If-None-Match` list names `etag` (weak comparison, `*` matches).
+    static func matches(_ header: String, etag: String) -> Bool {
+        header.split(separator: ",").contains { candidate in
+            var tag = candidate.trimmingCharacters(in: .whitespaces)
+            if tag.hasPrefix("W/") { tag.removeFirst(2) }
+            return tag == etag || tag == "*"
         }
     }
 

@@ -23,13 +23,17 @@ struct PinnedPreselectedSource: PhotoSourceWrapper {
     }
 
     /// Downloads as the list does; validators from the list for files, from a `HEAD` for URLs.
-    struct ValidatingDownloader: ImageDownloading, ImageValidating {
+    struct ValidatingDownloader: ImageDownloading, ImageValidating, OriginalFileDownloading {
         let base: any ImageDownloading
         let preselected: PreselectedSource
         let client: HTTPClient
 
         func download(_ item: any PhotoSourceItem, from source: any PhotoSource, variant: ImageVariant) async throws -> ImageData {
             try await base.download(item, from: preselected, variant: variant)
+        }
+
+        func downloadOriginal(_ item: any PhotoSourceItem, from source: any PhotoSource, to file: URL) async throws -> DownloadedOriginal {
+            try await base.saveOriginal(item, from: preselected, to: file)
         }
 
         func currentValidator(for item: any PhotoSourceItem, from source: any PhotoSource) async throws -> String? {

@@ -6,15 +6,19 @@ import NIOCore
 import Synchronization
 
 /// A photo server on 127.0.0.1 (ephemeral port) for the service's `urls:FILE` tests: each path
-/// answers `GET` and `HEAD` with its bytes and its current `ETag`, both changeable while it runs.
+/// answers `GET` and `HEAD` with its bytes and its current `ETag`, both changeable while it runs;
+/// `GET`s are counted per path.
 final class LoopbackPhotoServer: Sendable {
     /// What one path serves.
     struct Photo: Sendable {
         var bytes: Data
         var etag: String
+        /// Send half the bytes (the whole length announced), then drop the connection.
+        var isTruncated = false
     }
 
     private let photos: Mutex<[String: Photo]>
+    private let gets = Mutex<[String: Int]>([:])
     private let task = Mutex<Task<Void, any Error>?>(nil)
     private let port = Mutex(0)
     private let fullBodyDelay = Mutex(Duration.zero)
@@ -39,6 +43,11 @@ final class LoopbackPhotoServer: Sendable {
 
     /// `http://127.0.0.1:PORT`.
     var origin: String { "http://127.0.0.1:\(port.withLock { $0 })" }
+
+    /// How many `GET` requests `path` has had.
+    func getCount(_ path: String) -> Int {
+        gets.withLock { $0[path, default: 0] }
+    }
 
     /// Replaces the photo at `path`.
     func serve(_ photo: Photo, at path: String) {
@@ -83,6 +92,12 @@ final class LoopbackPhotoServer: Sendable {
         guard let photo = photos.withLock({ $0[request.uri.path] }) else { return Response(status: .notFound) }
         let headers: HTTPFields = [.eTag: photo.etag, .contentType: "image/jpeg", .contentLength: String(photo.bytes.count)]
         guard withBody else { return Response(status: .ok, headers: headers) }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: photo.bytes)))
+        gets.withLock { $0[request.uri.path, default: 0] += 1 }
+        guard photo.isTruncated else { return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: photo.bytes))) }
+        let half = ByteBuffer(bytes: photo.bytes.prefix(photo.bytes.count / 2))
+        return Response(status: .ok, headers: headers, body: .init(contentLength: photo.bytes.count) { writer in
+            try await writer.write(half)
+            throw CancellationError()  // the server drops the connection mid-body
+        })
     }
 }
