@@ -35,7 +35,7 @@ extension OrderPipeline {
         let dependencies = dependencies
         let (stored, originalURL) = try await dependencies.withSource(line.source, session: order.session ?? "") { entry in
             let item = try await dependencies.withSourceTimeout { try await entry.item(line.itemID) }
-            let stored = try await fetchOriginal(item, from: entry)
+            let stored = try await fetchOriginal(item, from: entry, session: order.session)
             guard let session = order.session else { return (stored, String?.none) }
             let signed = SignedAsset(
                 session: session, source: entry.id, item: item.id, version: try await AssetVersion.current(of: item, in: entry),
@@ -52,16 +52,16 @@ extension OrderPipeline {
     }
 
     /// Gets an item's original into the asset store: the one place that knows how. Files are
-    /// streamed from disk; sources without files hand over the downloader's bytes (bounded by
-    /// the source's limits) until originals are spooled straight to files.
-    func fetchOriginal(_ item: any PhotoSourceItem, from entry: ServiceSource) async throws -> AssetStore.StoredAsset {
+    /// streamed from disk; sources without files are downloaded through the originals spool
+    /// (straight to a file, one download however many orders and labs ask), then streamed in.
+    func fetchOriginal(_ item: any PhotoSourceItem, from entry: ServiceSource, session: String?) async throws -> AssetStore.StoredAsset {
         if let fileFor = entry.originalFile {
             return try await assets.ingest(file: try fileFor(item.id))
         }
-        let data = try await dependencies.withSourceTimeout {
-            try await entry.source.downloader.download(item, from: entry.source, variant: .full)
+        let assets = assets
+        return try await dependencies.originals.withOriginal(of: item, in: entry, session: session) { original in
+            try await assets.ingest(file: original.file)
         }
-        return try await assets.ingest(bytes: data.bytes)
     }
 
     /// `003-IMG_0042.jpg`: the line's number (from 1), the item's base name made safe, the format's extension.
