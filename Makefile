@@ -4,7 +4,7 @@
 export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT      ?= swift
 APT_DEPS   := libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libcurl4-openssl-dev libedit-dev pkg-config curl
-BENCH_DEPS := libvips-tools python3-pil imagemagick curl time nginx-light wrk
+BENCH_DEPS := libvips-tools python3-pil curl time nginx-light wrk valgrind
 BIN        := .build/debug/photosource
 
 .PHONY: deps bench-deps build demo serve test bench clean sanitize fuzz fuzz-build fuzz-campaign
@@ -33,6 +33,7 @@ test: deps
 
 bench: bench-deps
 	./Benchmarks/run.sh
+	SKIP_BUILD=1 ./Benchmarks/callgrind.sh
 	./Benchmarks/listing.sh
 	./Benchmarks/download.sh
 	./Benchmarks/service.sh

@@ -1,11 +1,13 @@
 import Foundation
 import PhotoImaging
+import PhotoSourceKit
 
 // The thumbnail benchmark's Swift side. Benchmarks/run.sh drives it and the peer tools.
 //   thumbnail-bench corpus DIR COUNT        generate the corpus
 //   thumbnail-bench ours JOBS SIZE OUTDIR FORMAT FILE…   our batch thumbnailer (the code behind `photosource thumbnail`)
-//   thumbnail-bench limit-jpeg FILE…        bare libturbojpeg decode at 1/8: images/s
-//   thumbnail-bench limit-png FILE…         bare libpng full decode: images/s
+//   thumbnail-bench render SIZE OUTDIR FILE…  the same, one file after another on the main thread (for callgrind)
+//   thumbnail-bench limit-jpeg FILE…        bare libturbojpeg decode at 1/8 of files in memory: wall and CPU seconds of one pass
+//   thumbnail-bench limit-png FILE…         bare libpng full decode of files in memory: wall and CPU seconds of one pass
 //   thumbnail-bench psnr SIZE ORIGINAL THUMB [ORIGINAL THUMB]…   luma PSNR per pair vs full decode + Lanczos
 //   thumbnail-bench cache SAMPLE.jpg        memory/disk hit latency and coalescing
 
@@ -25,13 +27,22 @@ case "ours":
     let report = await batch.run(arguments.dropFirst(5).map { URL(fileURLWithPath: $0) })
     print("\(report.succeeded) images, \(String(format: "%.3f", report.elapsedSeconds)) s")
     if report.failed > 0 { exit(1) }
-case "limit-jpeg":
+case "render":
+    // One job's work without the batch's task group and pool (valgrind cannot run those): each
+    // file read, rendered and written in turn on the main thread. For callgrind profiles.
+    let spec = ThumbnailSpec(maxPixelSize: Int(arguments[1])!, format: .jpeg)
+    let reader = try FileImageDownloader(root: URL(fileURLWithPath: "/"))
+    for path in arguments.dropFirst(3) {
+        let file = URL(fileURLWithPath: path)
+        let thumbnail = try ThumbnailRenderer.render(try reader.read(file, name: file.lastPathComponent).bytes, spec: spec)
+        try AtomicFile.write(thumbnail.data, to: URL(fileURLWithPath: arguments[2]).appendingPathComponent(file.lastPathComponent))
+    }
+case "limit-jpeg", "limit-png":
     let files = load(arguments.dropFirst())
-    _ = DecodeLimit.jpegEighth(Array(files.prefix(1)))  // warm up
-    print(String(format: "%.2f", (1...3).map { _ in DecodeLimit.jpegEighth(files) }.max()!))  // best of 3, like the tools
-case "limit-png":
-    let files = load(arguments.dropFirst())
-    print(String(format: "%.2f", (1...3).map { _ in DecodeLimit.pngFull(files) }.max()!))  // best of 3
+    let pass = arguments[0] == "limit-jpeg" ? DecodeLimit.jpegEighth : DecodeLimit.pngFull
+    pass(Array(files.prefix(1)))  // warm up
+    let (wall, cpu) = DecodeLimit.timed { pass(files) }
+    print(String(format: "%.6f %.6f", wall, cpu))
 case "psnr":
     let size = Int(arguments[1])!
     var worst = Double.infinity

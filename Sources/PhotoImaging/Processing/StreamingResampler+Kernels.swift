@@ -17,17 +17,15 @@ extension StreamingResampler {
                 SIMD4(Float(source[x]), 0, 0, 0)
             }
         case 3:
-            // Four-byte loads (masking off the next pixel's red) except for the last pixel,
-            // which is read byte by byte so no load runs past the row.
-            let mask = SIMD4<Float>(1, 1, 1, 0), last = width &- 1
-            widen(width: width, into: lanes) { x in
-                let offset = x &* 3
-                guard x < last else {
-                    return SIMD4(Float(source[offset]), Float(source[offset &+ 1]), Float(source[offset &+ 2]), 0)
-                }
-                let bytes = raw.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt8>.self)
-                return SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes)) * mask
+            // Four-byte loads with the next pixel's red masked off as an integer, except for
+            // the last pixel, which is read byte by byte so no load runs past the row.
+            let last = width &- 1
+            widen(width: last, into: lanes) { x in
+                let word = raw.loadUnaligned(fromByteOffset: x &* 3, as: UInt32.self) & 0x00FF_FFFF
+                return SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: unsafeBitCast(word, to: SIMD4<UInt8>.self)))
             }
+            let offset = last &* 3
+            lanes[last] = SIMD4(Float(source[offset]), Float(source[offset &+ 1]), Float(source[offset &+ 2]), 0)
         default:
             widen(width: width, into: lanes) { x in
                 let bytes = raw.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt8>.self)
@@ -122,20 +120,19 @@ extension StreamingResampler {
     }
 
     /// One horizontal pass: every output pixel is the weighted sum of its input taps.
+    /// `weights` are the axis's weights splatted to four lanes.
     static func resample(
-        _ lanes: UnsafeMutableBufferPointer<SIMD4<Float>>, _ axis: borrowing ResampleWeights,
+        _ lanes: UnsafeMutableBufferPointer<SIMD4<Float>>, _ axis: borrowing ResampleWeights, weights: [SIMD4<Float>],
         into output: UnsafeMutableBufferPointer<SIMD4<Float>>
     ) {
         guard let pixels = lanes.baseAddress else { return }
-        axis.weights.withUnsafeBufferPointer { weights in
+        weights.withUnsafeBufferPointer { weights in
             axis.starts.withUnsafeBufferPointer { starts in
                 axis.counts.withUnsafeBufferPointer { counts in
                     guard let allWeights = weights.baseAddress else { return }
                     let stride = axis.stride
                     for index in 0 ..< output.count {
-                        let weight = allWeights + index &* stride
-                        let source = pixels + starts[index]
-                        output[index] = dot(weight, source, count: counts[index])
+                        output[index] = dot(allWeights + index &* stride, pixels + starts[index], count: counts[index])
                     }
                 }
             }
@@ -144,20 +141,111 @@ extension StreamingResampler {
 
     /// `Σ weight[k] · source[k]` for `k < count`, with four independent partial sums.
     @inline(__always)
-    private static func dot(_ weight: UnsafePointer<Float>, _ source: UnsafePointer<SIMD4<Float>>, count: Int) -> SIMD4<Float> {
+    private static func dot(
+        _ weight: UnsafePointer<SIMD4<Float>>, _ source: UnsafePointer<SIMD4<Float>>, count: Int
+    ) -> SIMD4<Float> {
         var sum0 = SIMD4<Float>.zero, sum1 = SIMD4<Float>.zero, sum2 = SIMD4<Float>.zero, sum3 = SIMD4<Float>.zero
         var tap = 0
         while tap &+ 4 <= count {
-            sum0 += SIMD4(repeating: weight[tap]) * source[tap]
-            sum1 += SIMD4(repeating: weight[tap &+ 1]) * source[tap &+ 1]
-            sum2 += SIMD4(repeating: weight[tap &+ 2]) * source[tap &+ 2]
-            sum3 += SIMD4(repeating: weight[tap &+ 3]) * source[tap &+ 3]
+            sum0 += weight[tap] * source[tap]
+            sum1 += weight[tap &+ 1] * source[tap &+ 1]
+            sum2 += weight[tap &+ 2] * source[tap &+ 2]
+            sum3 += weight[tap &+ 3] * source[tap &+ 3]
             tap &+= 4
         }
         while tap < count {
-            sum0 += SIMD4(repeating: weight[tap]) * source[tap]
+            sum0 += weight[tap] * source[tap]
             tap &+= 1
         }
         return (sum0 + sum1) + (sum2 + sum3)
+    }
+
+    /// Adds `row` (`width` pixels), times `weights[j]`, to the accumulator rows starting at
+    /// `accumulators + slots[j]` for `j < count` (at most 4): each pixel is loaded once. Three
+    /// rows are done as two and one.
+    static func scatter(
+        _ row: UnsafePointer<SIMD4<Float>>, width: Int, into accumulators: UnsafeMutablePointer<SIMD4<Float>>,
+        slots: SIMD4<Int>, weights: SIMD4<Float>, count: Int
+    ) {
+        let a = accumulators + slots[0], b = accumulators + slots[1], c = accumulators + slots[2], d = accumulators + slots[3]
+        let wa = SIMD4(repeating: weights[0]), wb = SIMD4(repeating: weights[1])
+        let wc = SIMD4(repeating: weights[2]), wd = SIMD4(repeating: weights[3])
+        switch count {
+        case 4:
+            for x in 0 ..< width {
+                let pixel = row[x]
+                a[x] += wa * pixel
+                b[x] += wb * pixel
+                c[x] += wc * pixel
+                d[x] += wd * pixel
+            }
+        case 3:
+            scatter(row, width: width, into: accumulators, slots: slots, weights: weights, count: 2)
+            for x in 0 ..< width { c[x] += wc * row[x] }
+        case 2:
+            for x in 0 ..< width {
+                let pixel = row[x]
+                a[x] += wa * pixel
+                b[x] += wb * pixel
+            }
+        case 1:
+            for x in 0 ..< width { a[x] += wa * row[x] }
+        default:
+            break
+        }
+    }
+
+    /// Rounds one accumulated row to 8-bit samples (un-premultiplying RGBA), writes them to
+    /// `output` and clears the accumulator. RGB pixels are written as four bytes (the fourth
+    /// is overwritten by the next pixel), except the last, so no store runs past the row.
+    static func store(
+        _ accumulator: UnsafeMutablePointer<SIMD4<Float>>, width: Int, channels: Int, into output: UnsafeMutablePointer<UInt8>
+    ) {
+        let raw = UnsafeMutableRawPointer(output)
+        switch channels {
+        case 1:
+            for x in 0 ..< width {
+                output[x] = UInt8(truncatingIfNeeded: round(accumulator[x])[0])
+                accumulator[x] = .zero
+            }
+        case 3:
+            let last = width &- 1
+            for x in 0 ..< last {
+                raw.storeBytes(of: bytes(round(accumulator[x])), toByteOffset: x &* 3, as: SIMD4<UInt8>.self)
+                accumulator[x] = .zero
+            }
+            let pixel = round(accumulator[last])
+            for channel in 0 ..< 3 { output[last &* 3 &+ channel] = UInt8(truncatingIfNeeded: pixel[channel]) }
+            accumulator[last] = .zero
+        default:
+            for x in 0 ..< width {
+                var pixel = accumulator[x]
+                let alpha = pixel.w
+                pixel *= SIMD4(repeating: alpha > 0.5 ? 255 / alpha : 0)
+                pixel.w = alpha
+                raw.storeBytes(of: bytes(round(pixel)), toByteOffset: x &* 4, as: SIMD4<UInt8>.self)
+                accumulator[x] = .zero
+            }
+        }
+    }
+
+    /// Clamps to 0...255 and rounds half up (`⌊v + 0.5⌋`, like the scalar `UInt8(v + 0.5)`):
+    /// the 8-bit values, as integers. Vector code only: adding 2²³ leaves a float in 0..<2²³
+    /// rounded to an integer in its low mantissa bits.
+    @inline(__always)
+    private static func round(_ pixel: SIMD4<Float>) -> SIMD4<Int32> {
+        let zero = SIMD4<Float>(repeating: 0), top = SIMD4<Float>(repeating: 255), magic = SIMD4<Float>(repeating: 8_388_608)
+        var value = pixel
+        value.replace(with: zero, where: value .< zero)
+        value.replace(with: top, where: value .> top)
+        value += SIMD4(repeating: 0.5)
+        var nearest = (value + magic) - magic
+        nearest.replace(with: nearest - SIMD4(repeating: 1), where: nearest .> value)  // round-to-even went up: floor
+        return unsafeBitCast(nearest + magic, to: SIMD4<Int32>.self) & SIMD4(repeating: 0xFF)
+    }
+
+    @inline(__always)
+    private static func bytes(_ values: SIMD4<Int32>) -> SIMD4<UInt8> {
+        SIMD4<UInt8>(truncatingIfNeeded: values)
     }
 }

@@ -8,9 +8,11 @@
 /// JPEG's DCT shrink-on-load; the box's response at the output's Nyquist limit stays above
 /// 97%, so this is invisible next to Lanczos-3 and makes huge reductions cost about one add per
 /// source sample (rows are first summed per column, a loop the compiler vectorizes; the
-/// horizontal box sums run once per box of rows). The (reduced) row is resampled horizontally with one SIMD multiply-add per
-/// tap and added, with its vertical weight, to every output row whose filter covers it (at most
-/// `ringSize` rows at once). An output row is finished as soon as its last source row arrives.
+/// horizontal box sums run once per box of rows). The (reduced) row is resampled horizontally
+/// with one SIMD multiply-add per tap (weights pre-splatted to four lanes) and added, with its
+/// vertical weight, to every output row whose filter covers it (at most `ringSize` rows at
+/// once, up to four per pass over the row). An output row is finished, rounded with vector
+/// code, as soon as its last source row arrives. Weights are cached per axis.
 struct StreamingResampler: ~Copyable {
     /// Samples per pixel: 1, 3 or 4.
     let channels: Int
@@ -20,6 +22,8 @@ struct StreamingResampler: ~Copyable {
     /// Box sizes of the pre-reduction (1 when off).
     private let boxX: Int, boxY: Int
     private let horizontal: ResampleWeights
+    /// The horizontal weights splatted to four lanes (one vector load per tap in the hot loop).
+    private let horizontalLanes: [SIMD4<Float>]
     private let vertical: ResampleWeights
     /// One (box-reduced) source row as float lanes.
     private var sourceRow: [SIMD4<Float>]
@@ -60,10 +64,10 @@ struct StreamingResampler: ~Copyable {
         let reducedWidth = (crop.width + boxX - 1) / boxX, reducedHeight = (crop.height + boxY - 1) / boxY
         let exactX = originX == 0 && region.width == Double(crop.width)
         let exactY = originY == 0 && region.height == Double(crop.height)
-        let horizontal = ResampleWeights(
+        let horizontal = ResampleWeights.cached(
             inputSize: reducedWidth, outputSize: outputWidth,
             scale: boxX > 1 || !exactX ? scaleX / Double(boxX) : nil, origin: originX / Double(boxX))
-        let vertical = ResampleWeights(
+        let vertical = ResampleWeights.cached(
             inputSize: reducedHeight, outputSize: outputHeight,
             scale: boxY > 1 || !exactY ? scaleY / Double(boxY) : nil, origin: originY / Double(boxY))
         var ring = 1
@@ -80,6 +84,7 @@ struct StreamingResampler: ~Copyable {
         self.boxX = boxX
         self.boxY = boxY
         self.horizontal = horizontal
+        horizontalLanes = horizontal.weights.map { SIMD4(repeating: $0) }
         self.vertical = vertical
         sourceRow = [SIMD4<Float>](repeating: .zero, count: reducedWidth)
         let boxed = boxX > 1 || boxY > 1
@@ -127,28 +132,36 @@ struct StreamingResampler: ~Copyable {
                         into: lanes)
                 }
             }
-            scratch.withUnsafeMutableBufferPointer { Self.resample(lanes, horizontal, into: $0) }
+            scratch.withUnsafeMutableBufferPointer { Self.resample(lanes, horizontal, weights: horizontalLanes, into: $0) }
         }
         addToOutputRows(reducedRow)
     }
 
-    /// Adds the resampled row `reducedRow` to the output rows it contributes to, and finishes
-    /// the rows it completes.
+    /// Adds the resampled row `reducedRow` to the output rows it contributes to (up to four
+    /// at a time, so each resampled pixel is loaded once per four rows), and finishes the rows
+    /// it completes.
     private mutating func addToOutputRows(_ reducedRow: Int) {
         let width = outputWidth
-        var outputRow = nextOutputRow
-        while outputRow < outputHeight, vertical.starts[outputRow] <= reducedRow {
-            let tap = reducedRow - vertical.starts[outputRow]
-            if tap < vertical.counts[outputRow] {
-                let weight = SIMD4<Float>(repeating: vertical.weights[outputRow * vertical.stride + tap])
-                let slot = (outputRow % ringSize) * width
-                accumulators.withUnsafeMutableBufferPointer { accumulators in
-                    scratch.withUnsafeBufferPointer { scratch in
-                        for index in 0 ..< width { accumulators[slot &+ index] += weight * scratch[index] }
+        var slots = SIMD4<Int>.zero, weights = SIMD4<Float>.zero, pending = 0
+        accumulators.withUnsafeMutableBufferPointer { accumulators in
+            scratch.withUnsafeBufferPointer { scratch in
+                guard let row = scratch.baseAddress, let base = accumulators.baseAddress else { return }
+                var outputRow = nextOutputRow
+                while outputRow < outputHeight, vertical.starts[outputRow] <= reducedRow {
+                    let tap = reducedRow - vertical.starts[outputRow]
+                    if tap < vertical.counts[outputRow] {
+                        slots[pending] = (outputRow % ringSize) * width
+                        weights[pending] = vertical.weights[outputRow * vertical.stride + tap]
+                        pending += 1
+                        if pending == 4 {
+                            Self.scatter(row, width: width, into: base, slots: slots, weights: weights, count: 4)
+                            pending = 0
+                        }
                     }
+                    outputRow += 1
                 }
+                Self.scatter(row, width: width, into: base, slots: slots, weights: weights, count: pending)
             }
-            outputRow += 1
         }
         while nextOutputRow < outputHeight,
               vertical.starts[nextOutputRow] + vertical.counts[nextOutputRow] <= reducedRow + 1 {
@@ -169,24 +182,9 @@ struct StreamingResampler: ~Copyable {
         let channels = channels, width = outputWidth
         accumulators.withUnsafeMutableBufferPointer { accumulators in
             output.withUnsafeMutableBufferPointer { output in
-                var target = row * width * channels
-                for index in 0 ..< width {
-                    var pixel = accumulators[slot + index]
-                    accumulators[slot + index] = .zero
-                    if channels == 4 {
-                        let alpha = pixel.w
-                        pixel *= SIMD4(repeating: alpha > 0.5 ? 255 / alpha : 0)
-                        pixel.w = alpha
-                    }
-                    for channel in 0 ..< channels { output[target + channel] = Self.clamp(pixel[channel]) }
-                    target += channels
-                }
+                guard let source = accumulators.baseAddress, let target = output.baseAddress else { return }
+                Self.store(source + slot, width: width, channels: channels, into: target + row * width * channels)
             }
         }
-    }
-
-    @inline(__always)
-    private static func clamp(_ value: Float) -> UInt8 {
-        value <= 0 ? 0 : value >= 255 ? 255 : UInt8(value + 0.5)
     }
 }
