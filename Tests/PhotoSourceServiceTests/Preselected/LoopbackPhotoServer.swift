@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Logging
 import NIOCore
 import Synchronization
 
@@ -15,8 +14,7 @@ final class LoopbackPhotoServer: Sendable {
     }
 
     private let photos: Mutex<[String: Photo]>
-    private let task = Mutex<Task<Void, any Error>?>(nil)
-    private let port = Mutex(0)
+    private let server = Mutex<LoopbackRouterServer?>(nil)
 
     private init(photos: [String: Photo]) {
         self.photos = Mutex(photos)
@@ -37,7 +35,7 @@ final class LoopbackPhotoServer: Sendable {
     }
 
     /// `http://127.0.0.1:PORT`.
-    var origin: String { "http://127.0.0.1:\(port.withLock { $0 })" }
+    var origin: String { "http://127.0.0.1:\(server.withLock { $0?.port ?? 0 })" }
 
     /// Replaces the photo at `path`.
     func serve(_ photo: Photo, at path: String) {
@@ -48,25 +46,12 @@ final class LoopbackPhotoServer: Sendable {
         let router = Router()
         router.get("**") { request, _ in self.answer(request, withBody: true) }
         router.head("**") { request, _ in self.answer(request, withBody: false) }
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        var quiet = Logger(label: "LoopbackPhotoServer")
-        quiet.logLevel = .critical
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "LoopbackPhotoServer"),
-            onServerRunning: { channel in
-                continuation.yield(channel.localAddress?.port ?? 0)
-                continuation.finish()
-            }, logger: quiet)
-        task.withLock { $0 = Task { defer { continuation.finish() }; try await app.run() } }
-        var iterator = ports.makeAsyncIterator()
-        guard let bound = await iterator.next(), bound > 0 else { throw CancellationError() }
-        port.withLock { $0 = bound }
+        let started = try await LoopbackRouterServer.start(router, name: "LoopbackPhotoServer")
+        server.withLock { $0 = started }
     }
 
     private func stop() async {
-        let running = task.withLock { $0 }
-        running?.cancel()
-        _ = try? await running?.value
+        await server.withLock { $0 }?.stop()
     }
 
     private func answer(_ request: Request, withBody: Bool) -> Response {
