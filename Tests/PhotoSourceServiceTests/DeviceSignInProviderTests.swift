@@ -22,6 +22,21 @@ struct DeviceSignInProviderTests {
         }
     }
 
+    @Test("the interval counts from the provider's answer: a poll slower than the interval is not followed at once by another")
+    func intervalCountsFromTheAnswer() async throws {
+        try await ScriptedDeviceProvider.run(tokenAnswers: [], interval: 1, tokenDelay: .milliseconds(1_500)) { provider in
+            try await DeviceCustomer.run(provider: provider.url) { harness in
+                let customer = try await DeviceCustomer(harness)
+                _ = try await customer.start()
+                let startedAt = ContinuousClock.now
+                try await Task.sleep(until: startedAt.advanced(by: .milliseconds(1_100)))
+                #expect(try await customer.status()["status"] as? String == "pending")  // took 1.5 s
+                #expect(try await customer.status()["status"] as? String == "pending")
+                #expect(provider.tokenRequests == 1)
+            }
+        }
+    }
+
     @Test("the provider's final answers become the status, and it is not asked again", arguments: [
         ("access_denied", "denied"), ("expired_token", "expired"), ("invalid_grant", "expired"),
     ])

@@ -66,12 +66,16 @@ struct DeviceSignInController {
         } catch let error as PhotoSourceError {
             throw Self.providerFailure(error, source: entry)
         }
+        // The interval counts from the provider's answer, not from the claim: a slow request then
+        // cannot bring the next one within the interval as the provider measures it.
+        claimed.lastPollAt = Date()
         switch result {
         case .approved(let credentials):
             try await store.saveSignIn(session: session.id, source: entry.id, sealed: try dependencies.sealCredentials(credentials))
             try await store.deleteDeviceGrant(claimed)
             return Status(status: .signedIn)
         case .pending:
+            try await store.updateDeviceGrant(claimed)
             return Self.pending(claimed.intervalSeconds)
         case .slowDown:
             claimed.intervalSeconds += Self.seconds(OAuthDeviceFlow.slowDownStep)

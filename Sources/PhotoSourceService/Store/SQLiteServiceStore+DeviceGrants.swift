@@ -39,9 +39,12 @@ extension SQLiteServiceStore {
 
     public func updateDeviceGrant(_ grant: DeviceGrant) async throws {
         _ = try await connection.query(
-            "UPDATE device_grants SET status = ?, interval_seconds = ? WHERE session_id = ? AND source_id = ? AND sealed_device_code = ?",
-            [.text(grant.status.rawValue), .float(grant.intervalSeconds), .text(grant.session), .text(grant.source),
-             .blob(ByteBuffer(bytes: grant.sealedDeviceCode))])
+            """
+            UPDATE device_grants SET status = ?, interval_seconds = ?, last_poll_at = ?
+            WHERE session_id = ? AND source_id = ? AND sealed_device_code = ?
+            """,
+            [.text(grant.status.rawValue), .float(grant.intervalSeconds), .float(grant.lastPollAt.timeIntervalSince1970),
+             .text(grant.session), .text(grant.source), .blob(ByteBuffer(bytes: grant.sealedDeviceCode))])
     }
 
     public func deleteDeviceGrant(_ grant: DeviceGrant) async throws {

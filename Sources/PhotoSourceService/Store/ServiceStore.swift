@@ -34,8 +34,8 @@ public protocol ServiceStore: Sendable {
     /// last poll is at least its interval ago, records `now` as the last poll and returns the
     /// grant as it was; otherwise `nil`. Atomic, so instances sharing the store poll once per interval.
     func claimDeviceGrantPoll(session: String, source: String, now: Date) async throws -> DeviceGrant?
-    /// Stores what a poll said (`grant`'s status and interval) when the sign-in in the store is
-    /// still `grant` (the same sealed device code), not one started since.
+    /// Stores what a poll said (`grant`'s status, interval and last poll time) when the sign-in
+    /// in the store is still `grant` (the same sealed device code), not one started since.
     func updateDeviceGrant(_ grant: DeviceGrant) async throws
     /// Forgets `grant` when the sign-in in the store is still that one; forgetting nothing is fine.
     func deleteDeviceGrant(_ grant: DeviceGrant) async throws

@@ -76,8 +76,9 @@ struct SQLiteDeviceGrantTests {
             #expect(try await store.deviceGrant(session: "a", source: "cloud") == Self.grant(code: 2))
             var current = Self.grant(code: 2)
             current.intervalSeconds = 10
+            current.lastPollAt = Self.now.addingTimeInterval(3)
             try await store.updateDeviceGrant(current)
-            #expect(try await store.deviceGrant(session: "a", source: "cloud")?.intervalSeconds == 10)
+            #expect(try await store.deviceGrant(session: "a", source: "cloud") == current)
             try await store.deleteDeviceGrant(current)
             #expect(try await store.deviceGrant(session: "a", source: "cloud") == nil)
         }

@@ -12,18 +12,25 @@ final class ScriptedDeviceProvider: Sendable {
     static let deviceCode = "dc_scripted_secret_0123456789"
 
     private let script: Mutex<[String]>
+    private let interval: Int
+    private let tokenDelay: Duration
     private let requests = Mutex(0)
     private let server = Mutex<LoopbackRouterServer?>(nil)
 
     /// `tokenAnswers`: the OAuth error code of each token request in turn (`authorization_pending`
-    /// once the script runs out).
-    private init(tokenAnswers: [String]) {
+    /// once the script runs out), each sent `tokenDelay` after the request; `interval`: the
+    /// seconds between polls it announces.
+    private init(tokenAnswers: [String], interval: Int, tokenDelay: Duration) {
         script = Mutex(tokenAnswers)
+        self.interval = interval
+        self.tokenDelay = tokenDelay
     }
 
     /// Starts a provider, runs `body`, and stops the provider whatever happens.
-    static func run<T: Sendable>(tokenAnswers: [String], _ body: (ScriptedDeviceProvider) async throws -> T) async throws -> T {
-        let provider = ScriptedDeviceProvider(tokenAnswers: tokenAnswers)
+    static func run<T: Sendable>(
+        tokenAnswers: [String], interval: Int = 0, tokenDelay: Duration = .zero, _ body: (ScriptedDeviceProvider) async throws -> T
+    ) async throws -> T {
+        let provider = ScriptedDeviceProvider(tokenAnswers: tokenAnswers, interval: interval, tokenDelay: tokenDelay)
         try await provider.start()
         do {
             let value = try await body(provider)
@@ -46,10 +53,11 @@ final class ScriptedDeviceProvider: Sendable {
         router.post("/oauth/device") { _, _ in
             Self.json(
                 #"{"device_code":"\#(Self.deviceCode)","user_code":"WXYZ-2345","verification_uri":"http://127.0.0.1/device","#
-                    + #""expires_in":600,"interval":0}"#, status: .ok)
+                    + #""expires_in":600,"interval":\#(self.interval)}"#, status: .ok)
         }
         router.post("/oauth/token") { _, _ in
             self.requests.withLock { $0 += 1 }
+            try await Task.sleep(for: self.tokenDelay)
             let answer = self.script.withLock { $0.isEmpty ? "authorization_pending" : $0.removeFirst() }
             return Self.json(#"{"error":"\#(answer)"}"#, status: .badRequest)
         }
