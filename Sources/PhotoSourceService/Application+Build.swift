@@ -66,7 +66,8 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
         demoCloud = cloud
     }
     let catalog = try arguments.catalog ?? SourceCatalog.resolve(
-        configuration.sources, demoCloud: demoCloud?.baseURL, allowedSourceOrigins: configuration.allowedSourceOrigins)
+        configuration.sources, demoCloud: demoCloud?.baseURL, allowedSourceOrigins: configuration.allowedSourceOrigins,
+        signInFlows: configuration.signInFlows)
     let thumbnails = arguments.thumbnails
         ?? ThumbnailCache(.init(diskDirectory: state.appendingPathComponent("thumbnails", isDirectory: true)))
     let dependencies = try ServiceDependencies(configuration: configuration, store: store, catalog: catalog, thumbnails: thumbnails)

@@ -9,6 +9,9 @@ struct DeviceAuthorizationResponse: Sendable, Decodable {
     let userCode: String
     /// Where the person types it (`verification_url` is accepted too, as some providers send it).
     let verificationURI: URL
+    /// The link with the user code filled in (`verification_uri_complete`), when the provider sends
+    /// an http(s) one.
+    let verificationURIComplete: URL?
     /// Seconds the codes stay valid.
     let expiresIn: Double
     /// Seconds to wait between polls; RFC 8628 says 5 when absent.
@@ -19,6 +22,7 @@ struct DeviceAuthorizationResponse: Sendable, Decodable {
         case userCode = "user_code"
         case verificationURI = "verification_uri"
         case verificationURL = "verification_url"
+        case verificationURIComplete = "verification_uri_complete"
         case expiresIn = "expires_in"
         case interval
     }
@@ -34,6 +38,9 @@ struct DeviceAuthorizationResponse: Sendable, Decodable {
                 forKey: .verificationURI, in: container, debugDescription: "not an http(s) URL")
         }
         verificationURI = url
+        verificationURIComplete = (try? container.decodeIfPresent(String.self, forKey: .verificationURIComplete))
+            .flatMap(URL.init(string:))
+            .flatMap { ["http", "https"].contains($0.scheme?.lowercased() ?? "") ? $0 : nil }
         expiresIn = try container.decode(Double.self, forKey: .expiresIn)
         interval = try container.decodeIfPresent(Double.self, forKey: .interval)
     }

@@ -15,8 +15,8 @@ public final class OAuthDeviceFlow: SignInFlow {
     /// How much longer to wait between polls after each `slow_down` (RFC 8628 §3.5).
     public static let slowDownStep: Duration = .seconds(5)
 
-    private let deviceEndpoint: URL
-    private let endpoints: OAuthEndpointClient
+    let deviceEndpoint: URL
+    let endpoints: OAuthEndpointClient
     private let sleep: @Sendable (Duration) async throws -> Void
     private let now: @Sendable () -> Date
     /// Device codes of sign-ins between ``begin()`` and ``complete(_:callback:)``, by user code.
@@ -48,18 +48,11 @@ public final class OAuthDeviceFlow: SignInFlow {
 
     /// Requests a device code and says what the person has to do.
     public func begin() async throws -> AuthChallenge {
-        let form = FormBody(["client_id": configuration.clientID, "scope": configuration.scopeParameter])
-        let context = "Starting the device sign-in failed"
-        switch try await endpoints.post(form, to: deviceEndpoint, context: context) {
-        case .oauthError(let error):
-            throw error.photoSourceError(context: context, secrets: [])
-        case .success(let body, let sentAt):
-            let response = try DeviceAuthorizationResponse.parse(body, from: deviceEndpoint)
-            pending.withLock { $0[response.userCode] = response.deviceCode }
-            return .deviceCode(
-                userCode: response.userCode, verificationURL: response.verificationURI,
-                expiresAt: sentAt.addingTimeInterval(response.expiresIn), pollInterval: response.pollInterval)
-        }
+        let authorization = try await requestDeviceCode()
+        pending.withLock { $0[authorization.userCode] = authorization.deviceCode }
+        return .deviceCode(
+            userCode: authorization.userCode, verificationURL: authorization.verificationURI,
+            expiresAt: authorization.expiresAt, pollInterval: authorization.interval)
     }
 
     /// Polls until the person approved, denied, or the code expired.
@@ -71,30 +64,22 @@ public final class OAuthDeviceFlow: SignInFlow {
             throw PhotoSourceError(
                 .authentication, "This device sign-in was not started here, or it already finished; start signing in again.")
         }
-        let form = FormBody([
-            "grant_type": "urn:ietf:params:oauth:grant-type:device_code", "device_code": deviceCode,
-            "client_id": configuration.clientID,
-        ])
-        let context = "Device sign-in failed"
         var interval = firstInterval
         while true {
             guard now() < expiresAt else {
-                throw PhotoSourceError(.authentication, "\(context): the code \(userCode) expired before it was approved; start signing in again.")
+                throw PhotoSourceError(
+                    .authentication, "Device sign-in failed: the code \(userCode) expired before it was approved; start signing in again.")
             }
             do {
                 try await sleep(interval)
             } catch {
                 throw PhotoSourceError(.cancelled, "Stopped waiting for the device sign-in to be approved.")
             }
-            switch try await endpoints.post(form, to: configuration.tokenEndpoint, context: context) {
-            case .success(let body, let sentAt):
-                return try OAuthEndpointClient.credentials(from: body, sentAt: sentAt, endpoint: configuration.tokenEndpoint)
-            case .oauthError(let error) where error.error == "authorization_pending":
-                continue
-            case .oauthError(let error) where error.error == "slow_down":
-                interval += Self.slowDownStep
-            case .oauthError(let error):
-                throw error.photoSourceError(context: context, secrets: [deviceCode])
+            switch try await poll(deviceCode: deviceCode) {
+            case .approved(let credentials): return credentials
+            case .pending: continue
+            case .slowDown: interval += Self.slowDownStep
+            case .denied(let error), .expired(let error): throw error
             }
         }
     }

@@ -2,8 +2,8 @@ import Foundation
 
 extension ServiceConfiguration {
     private enum Keys: String, CodingKey {
-        case host, port, publicBaseURL, sources, apiKeyHashes, signingKeys, sealingKey, allowedOrigins, allowedSourceOrigins, limits, products, stateDirectory
-        case destinations, orders
+        case host, port, publicBaseURL, sources, signInFlows, apiKeyHashes, signingKeys, sealingKey, allowedOrigins, allowedSourceOrigins
+        case limits, products, stateDirectory, destinations, orders
     }
 
     /// Decodes a configuration file; every field but `apiKeyHashes`, `signingKeys` and `sealingKey` may be left out.
@@ -15,6 +15,7 @@ extension ServiceConfiguration {
             port: try container.decodeIfPresent(Int.self, forKey: .port) ?? 8080,
             publicBaseURL: try container.decodeIfPresent(String.self, forKey: .publicBaseURL),
             sources: try container.decodeIfPresent([String].self, forKey: .sources) ?? ["demo"],
+            signInFlows: try container.decodeIfPresent([String: CloudSignIn.Flow].self, forKey: .signInFlows) ?? [:],
             apiKeyHashes: try container.decodeIfPresent([String].self, forKey: .apiKeyHashes) ?? [],
             signingKeys: try container.decode([String].self, forKey: .signingKeys),
             sealingKey: try container.decode(String.self, forKey: .sealingKey),
@@ -35,6 +36,7 @@ extension ServiceConfiguration {
         try container.encode(port, forKey: .port)
         try container.encodeIfPresent(publicBaseURL, forKey: .publicBaseURL)
         try container.encode(sources, forKey: .sources)
+        try container.encode(signInFlows, forKey: .signInFlows)
         try container.encode(apiKeyHashes, forKey: .apiKeyHashes)
         try container.encode(signingKeys, forKey: .signingKeys)
         try container.encode(sealingKey, forKey: .sealingKey)

@@ -12,8 +12,8 @@ extension ServiceConfiguration {
 
     /// Reads `file` (the no-config default when `nil`) and applies the environment overrides:
     /// `PHOTOSOURCE_HOST`, `PHOTOSOURCE_PORT`, `PHOTOSOURCE_PUBLIC_URL`, `PHOTOSOURCE_STATE_DIR`,
-    /// `PHOTOSOURCE_REQUESTS_PER_MINUTE`,
-    /// `PHOTOSOURCE_API_KEY` (its hash is added), `PHOTOSOURCE_SIGNING_KEYS` (comma-separated,
+    /// `PHOTOSOURCE_REQUESTS_PER_MINUTE`, `PHOTOSOURCE_DEVICE_SIGN_IN` (comma-separated source ids
+    /// that sign in with the device flow), `PHOTOSOURCE_API_KEY` (its hash is added), `PHOTOSOURCE_SIGNING_KEYS` (comma-separated,
     /// replacing the file's), `PHOTOSOURCE_SEALING_KEY` and `PHOTOSOURCE_ALLOWED_ORIGINS` (comma-separated).
     ///
     /// Without a file, the service runs on the demo library and an in-process demo cloud, keeps
@@ -89,6 +89,7 @@ extension ServiceConfiguration {
         if let keys = list("PHOTOSOURCE_SIGNING_KEYS"), !keys.isEmpty { signingKeys = keys }
         if let key = environment["PHOTOSOURCE_SEALING_KEY"], !key.isEmpty { sealingKey = key }
         if let origins = list("PHOTOSOURCE_ALLOWED_ORIGINS") { allowedOrigins = origins }
+        for id in list("PHOTOSOURCE_DEVICE_SIGN_IN") ?? [] { signInFlows[id] = .deviceCode }
         if let key = environment["PHOTOSOURCE_API_KEY"], !key.isEmpty {
             apiKeyHashes.append(SecretHash.apiKeyHash(of: key))
             return nil
@@ -123,6 +124,11 @@ extension ServiceConfiguration {
         }
         guard !products.isEmpty, Set(products.map(\.id)).count == products.count else {
             throw PhotoSourceError(.invalidData, "products must be a non-empty list with distinct ids.")
+        }
+        let cloudIDs = sources.enumerated().compactMap { SourceCatalog.signInSourceID(ofEntry: $1, at: $0) }
+        for id in signInFlows.keys.sorted() where !cloudIDs.contains(id) {
+            let known = cloudIDs.isEmpty ? "there is none; add a cloud:URL source" : "they are " + cloudIDs.joined(separator: ", ")
+            throw PhotoSourceError(.invalidData, "signInFlows: \"\(id)\" is not a cloud source here (\(known)).")
         }
         for product in products where product.width <= 0 || product.height <= 0 || product.minimumDPI <= 0 {
             throw PhotoSourceError(.invalidData, "products: \(product.id) needs a positive width, height and minimumDPI.")

@@ -48,6 +48,9 @@ public struct ServiceConfiguration: Sendable, Codable {
     public var publicBaseURL: String?
     /// Sources: `demo`, `demo-cloud` (an in-process demo cloud), `local:PATH`, `cloud:URL`, `urls:FILE`.
     public var sources: [String]
+    /// The sign-in flow of cloud sources, by source id (`cloud-2`, `demo-cloud`): `deviceCode` for
+    /// providers that only offer the device flow; a source not named uses `authorizationCode`.
+    public var signInFlows: [String: CloudSignIn.Flow]
     /// Hashes of the shops' API keys, each `sha256:` and 64 hex digits.
     public var apiKeyHashes: [String]
     /// URL-signing keys, base64, at least 32 bytes each: the first signs, all verify.
@@ -73,7 +76,7 @@ public struct ServiceConfiguration: Sendable, Codable {
     /// Creates a configuration.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, publicBaseURL: String? = nil, sources: [String] = ["demo"],
-        apiKeyHashes: [String], signingKeys: [String], sealingKey: String, allowedOrigins: [String] = [],
+        signInFlows: [String: CloudSignIn.Flow] = [:], apiKeyHashes: [String], signingKeys: [String], sealingKey: String, allowedOrigins: [String] = [],
         allowedSourceOrigins: [String] = [], limits: Limits = Limits(), products: [Product] = Product.defaults, stateDirectory: String,
         destinations: [DestinationConfiguration]? = nil, orders: OrderSettings = OrderSettings()
     ) {
@@ -81,6 +84,7 @@ public struct ServiceConfiguration: Sendable, Codable {
         self.port = port
         self.publicBaseURL = publicBaseURL
         self.sources = sources
+        self.signInFlows = signInFlows
         self.apiKeyHashes = apiKeyHashes
         self.signingKeys = signingKeys
         self.sealingKey = sealingKey

@@ -4,23 +4,36 @@ import Hummingbird
 import PhotoNetworking
 import PhotoSourceKit
 
-/// `POST /v1/sources/{source}/sign-in` → `{authorizeURL}` (authorization code + PKCE),
+/// `POST /v1/sources/{source}/sign-in` → `{authorizeURL}` (authorization code + PKCE) or, for
+/// device-flow sources, `{verificationURI, userCode, …}` (see ``DeviceSignInController``),
+/// `GET /v1/sources/{source}/sign-in` → `{status}` for the browser to poll,
 /// `GET /v1/sources/{source}/callback` (the provider's redirect; `state` is bound to the session
-/// and single use), `DELETE /v1/sources/{source}/sign-in` (sign out, tokens forgotten).
+/// and single use), `DELETE /v1/sources/{source}/sign-in` (sign out, tokens and a device sign-in
+/// in flight forgotten).
 struct SignInController {
     /// How long a started sign-in waits for its callback.
     static let stateLifetime: TimeInterval = 600
 
     let dependencies: ServiceDependencies
+    private var device: DeviceSignInController { DeviceSignInController(dependencies: dependencies) }
 
     private struct Started: Encodable { let authorizeURL: String }
     private struct Completed: Encodable { let source: String; let signedIn: Bool }
 
     func addRoutes(to router: Router<ServiceRequestContext>) {
         router.post("/v1/sources/:source/sign-in") { request, context in try await begin(request, context) }
+        router.get("/v1/sources/:source/sign-in") { request, context in
+            let session = try await dependencies.requireSession(request)
+            let entry = try dependencies.catalog.source(try context.parameters.require("source"))
+            guard let signIn = entry.signIn else { return try JSONResponse.make(DeviceSignInController.Status(status: .signedIn)) }
+            return try JSONResponse.make(try await device.status(session: session, entry: entry, signIn: signIn))
+        }
         router.delete("/v1/sources/:source/sign-in") { request, context in
             let session = try await dependencies.requireSession(request)
             let entry = try dependencies.catalog.source(try context.parameters.require("source"))
+            if let grant = try await dependencies.store.deviceGrant(session: session.id, source: entry.id) {
+                try await dependencies.store.deleteDeviceGrant(grant)
+            }
             try await dependencies.store.deleteSignIn(session: session.id, source: entry.id)
             return Response(status: .noContent)
         }
@@ -33,6 +46,7 @@ struct SignInController {
         guard let signIn = entry.signIn else {
             throw PhotoSourceError(.invalidData, "\(entry.source.title) needs no sign-in; list it directly.")
         }
+        if signIn.flow == .deviceCode { return try await device.begin(session: session, entry: entry, signIn: signIn) }
         let state = SecretHash.randomToken()
         let verifier = SecretHash.randomToken()
         try await dependencies.store.saveAuthorization(PendingAuthorization(

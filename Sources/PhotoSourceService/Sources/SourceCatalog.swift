@@ -20,16 +20,25 @@ public struct SourceCatalog: Sendable {
         return found
     }
 
+    /// The id of the source configuration entry `entry` (at `index`, from 0) makes when it is one
+    /// customers sign in to (`demo-cloud`, `cloud-N`), else `nil`.
+    static func signInSourceID(ofEntry entry: String, at index: Int) -> String? {
+        entry == "demo-cloud" ? "demo-cloud" : entry.hasPrefix("cloud:") ? "cloud-\(index + 1)" : nil
+    }
+
     /// Resolves configuration entries: `demo` (the demo library), `local:PATH` (a folder),
     /// `cloud:URL` (a demo-cloud-compatible API each customer signs in to), `demo-cloud` (the
     /// in-process demo cloud at `demoCloud`) and `urls:FILE` (a list of photo URLs and file
     /// paths, one per line; URLs must be public or on one of `allowedSourceOrigins`). Ids are
     /// `demo`, `local-N`, `cloud-N`, `demo-cloud` and `urls-N` (N: the entry's place, from 1).
+    /// Cloud sources sign in with the flow `signInFlows` names for their id (authorization code
+    /// when it names none).
     ///
     /// - Throws: `.invalidData` for an entry it does not know; `.notFound` for a missing folder
     ///   or list; `.accessDenied` for a list naming an address the policy refuses.
     public static func resolve(
-        _ entries: [String], demoLibraryFolder: URL? = nil, demoCloud: URL? = nil, allowedSourceOrigins: [String] = []
+        _ entries: [String], demoLibraryFolder: URL? = nil, demoCloud: URL? = nil, allowedSourceOrigins: [String] = [],
+        signInFlows: [String: CloudSignIn.Flow] = [:]
     ) throws -> SourceCatalog {
         var sources: [ServiceSource] = []
         for (index, entry) in entries.enumerated() {
@@ -41,12 +50,13 @@ public struct SourceCatalog: Sendable {
                 sources.append(try .folder(LocalFolderSource(root: URL(fileURLWithPath: path, isDirectory: true)), id: "local-\(number)"))
             } else if entry == "demo-cloud" {
                 guard let demoCloud else { continue }  // not started (an embedding server passed its own catalog)
-                sources.append(try .cloud(baseURL: demoCloud, id: "demo-cloud"))
+                sources.append(try .cloud(baseURL: demoCloud, id: "demo-cloud", signInFlow: signInFlows["demo-cloud"] ?? .authorizationCode))
             } else if entry.hasPrefix("cloud:") {
                 guard let url = URL(string: String(entry.dropFirst(6))), url.scheme == "http" || url.scheme == "https", url.host != nil else {
                     throw PhotoSourceError(.invalidData, "sources[\(index)]: \"\(entry)\" is not a cloud address; write cloud:https://photos.example.")
                 }
-                sources.append(try .cloud(baseURL: url, id: "cloud-\(number)"))
+                let id = "cloud-\(number)"
+                sources.append(try .cloud(baseURL: url, id: id, signInFlow: signInFlows[id] ?? .authorizationCode))
             } else if entry.hasPrefix("urls:") {
                 let file = URL(fileURLWithPath: String(entry.dropFirst(5)), isDirectory: false)
                 let list = try PreselectedSource.load(listFile: file, allowedOrigins: allowedSourceOrigins)

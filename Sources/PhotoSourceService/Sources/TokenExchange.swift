@@ -21,12 +21,9 @@ enum TokenExchange {
             URLQueryItem(name: "code_verifier", value: verifier),
         ]
         let body = (form.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
-        let endpoint = signIn.tokenEndpoint
-        let origin = "\(endpoint.scheme ?? "https")://\(endpoint.host ?? ""):\(endpoint.port ?? (endpoint.scheme == "http" ? 80 : 443))"
-        var options = HTTPOptions(addressPolicy: try AddressPolicy.trusting(origins: [origin]))
-        options.retry = .none
+        let options = try signIn.endpointOptions()
         let response = try await HTTPClient.shared.send(HTTPRequest(
-            url: endpoint, method: "POST",
+            url: signIn.tokenEndpoint, method: "POST",
             headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"],
             body: Data(body.utf8), options: options))
         guard response.status == 200, let token = try? JSONDecoder().decode(TokenResponse.self, from: response.body) else {

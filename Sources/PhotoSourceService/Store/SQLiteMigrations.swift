@@ -33,6 +33,16 @@ enum SQLiteMigrations {
                 PRIMARY KEY (session_id, key))
             """,
         ],
+        // 2: device-flow sign-ins in flight, one per session and source (the device code sealed).
+        [
+            """
+            CREATE TABLE device_grants (
+                session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE, source_id TEXT NOT NULL,
+                sealed_device_code BLOB NOT NULL, status TEXT NOT NULL, interval_seconds REAL NOT NULL,
+                last_poll_at REAL NOT NULL, expires_at REAL NOT NULL, PRIMARY KEY (session_id, source_id))
+            """,
+            "CREATE INDEX device_grants_expiry ON device_grants(expires_at)",
+        ],
     ] + orderSteps
 
     /// Applies every step newer than the file's version; returns the version reached.

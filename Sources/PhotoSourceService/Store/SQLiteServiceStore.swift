@@ -10,7 +10,7 @@ import SQLiteNIO
 /// It is a ServiceLifecycle `Service`: run beside the server, it closes the database after the
 /// graceful shutdown (the server has drained by then). Otherwise call ``close()`` yourself.
 public final class SQLiteServiceStore: ServiceStore, Service {
-    private let connection: SQLiteConnection
+    let connection: SQLiteConnection
     /// The order pipeline's transactions (``SQLiteServiceStore+Orders``) run on a connection of their own.
     let transactor: SQLiteTransactor
 
@@ -129,6 +129,7 @@ public final class SQLiteServiceStore: ServiceStore, Service {
     public func purgeExpired(now: Date) async throws -> Int {
         let seconds = SQLiteData.float(now.timeIntervalSince1970)
         _ = try await connection.query("DELETE FROM authorizations WHERE expires_at <= ?", [seconds])
+        _ = try await connection.query("DELETE FROM device_grants WHERE expires_at <= ?", [seconds])
         return try await connection.query("DELETE FROM sessions WHERE expires_at <= ? RETURNING id", [seconds]).count
     }
 

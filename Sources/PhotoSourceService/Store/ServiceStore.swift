@@ -1,7 +1,7 @@
 public import Foundation
 
 /// Where the service keeps everything a second instance would need: customer sessions, their
-/// source sign-ins (sealed), OAuth `state` values in flight, and idempotency records.
+/// source sign-ins (sealed), OAuth `state` values and device codes in flight, and idempotency records.
 ///
 /// Every query the service makes goes through this protocol, so a PostgreSQL store can take
 /// the SQLite one's place for several instances. Secrets arrive here already hashed or sealed.
@@ -26,12 +26,27 @@ public protocol ServiceStore: Sendable {
     /// Removes and returns the pending authorization of `state` (single use); `nil` when unknown or expired.
     func takeAuthorization(state: String, now: Date) async throws -> PendingAuthorization?
 
+    /// Stores a device sign-in, replacing the one `grant.session` had for `grant.source`.
+    func saveDeviceGrant(_ grant: DeviceGrant) async throws
+    /// The device sign-in of `session` for `source` in any status (until purged), or `nil`.
+    func deviceGrant(session: String, source: String) async throws -> DeviceGrant?
+    /// Claims the next poll of a device sign-in: when it is pending, unexpired at `now` and its
+    /// last poll is at least its interval ago, records `now` as the last poll and returns the
+    /// grant as it was; otherwise `nil`. Atomic, so instances sharing the store poll once per interval.
+    func claimDeviceGrantPoll(session: String, source: String, now: Date) async throws -> DeviceGrant?
+    /// Stores what a poll said (`grant`'s status, interval and last poll time) when the sign-in
+    /// in the store is still `grant` (the same sealed device code), not one started since.
+    func updateDeviceGrant(_ grant: DeviceGrant) async throws
+    /// Forgets `grant` when the sign-in in the store is still that one; forgetting nothing is fine.
+    func deleteDeviceGrant(_ grant: DeviceGrant) async throws
+
     /// The stored response for an idempotency key of a session, or `nil`.
     func idempotentResponse(session: String, key: String) async throws -> IdempotencyRecord?
     /// Stores the response for an idempotency key; a second store of the same key keeps the first.
     func saveIdempotentResponse(_ record: IdempotencyRecord) async throws
 
-    /// Deletes expired sessions (with their sign-ins) and expired authorizations; returns how many sessions went.
+    /// Deletes expired sessions (with everything they own), expired authorizations and expired
+    /// device sign-ins; returns how many sessions went.
     func purgeExpired(now: Date) async throws -> Int
 }
 

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Logging
 import NIOCore
 import Synchronization
 
@@ -19,8 +18,7 @@ final class LoopbackPhotoServer: Sendable {
 
     private let photos: Mutex<[String: Photo]>
     private let gets = Mutex<[String: Int]>([:])
-    private let task = Mutex<Task<Void, any Error>?>(nil)
-    private let port = Mutex(0)
+    private let server = Mutex<LoopbackRouterServer?>(nil)
     private let fullBodyDelay = Mutex(Duration.zero)
 
     private init(photos: [String: Photo]) {
@@ -42,7 +40,7 @@ final class LoopbackPhotoServer: Sendable {
     }
 
     /// `http://127.0.0.1:PORT`.
-    var origin: String { "http://127.0.0.1:\(port.withLock { $0 })" }
+    var origin: String { "http://127.0.0.1:\(server.withLock { $0?.port ?? 0 })" }
 
     /// How many `GET` requests `path` has had.
     func getCount(_ path: String) -> Int {
@@ -67,25 +65,12 @@ final class LoopbackPhotoServer: Sendable {
             return self.answer(request, withBody: true)
         }
         router.head("**") { request, _ in self.answer(request, withBody: false) }
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        var quiet = Logger(label: "LoopbackPhotoServer")
-        quiet.logLevel = .critical
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "LoopbackPhotoServer"),
-            onServerRunning: { channel in
-                continuation.yield(channel.localAddress?.port ?? 0)
-                continuation.finish()
-            }, logger: quiet)
-        task.withLock { $0 = Task { defer { continuation.finish() }; try await app.run() } }
-        var iterator = ports.makeAsyncIterator()
-        guard let bound = await iterator.next(), bound > 0 else { throw CancellationError() }
-        port.withLock { $0 = bound }
+        let started = try await LoopbackRouterServer.start(router, name: "LoopbackPhotoServer")
+        server.withLock { $0 = started }
     }
 
     private func stop() async {
-        let running = task.withLock { $0 }
-        running?.cancel()
-        _ = try? await running?.value
+        await server.withLock { $0 }?.stop()
     }
 
     private func answer(_ request: Request, withBody: Bool) -> Response {
