@@ -58,13 +58,15 @@ static uint8_t *decodeShim(const uint8_t *bytes, size_t size, size_t *count) {
 }
 
 // The fast path; returns the filtered buffer, reconstructed (caller frees), or NULL if declined.
+static size_t capacity;  // of the last buffer decodeFast returned
+
 static uint8_t *decodeFast(const uint8_t *bytes, size_t size, CImagingShim_PNGFastInfo *info, int portable) {
     if (CImagingShim_pngFastInspect(bytes, size, info) != 0) return NULL;
-    uint8_t *filtered = malloc(info->filteredBytes);
+    uint8_t *filtered = CImagingShim_pngFastAllocate(info->filteredBytes + info->scratchBytes, &capacity);
     info->portableUnfilter = portable;
     if (CImagingShim_pngFastInflate(bytes, size, info, filtered) != 0
         || CImagingShim_pngFastUnfilterRows(filtered, info, 0, info->height) != 0) {
-        free(filtered);
+        CImagingShim_pngFastRelease(filtered, capacity);
         return NULL;
     }
     return filtered;
@@ -88,6 +90,7 @@ int main(int argc, char **argv) {
                 free(bytes);
                 continue;
             }
+            size_t fastCapacity = capacity;
             uint8_t *portable = decodeFast(bytes, size, &info, 1);
             uint8_t *reference = decodeShim(bytes, size, &count);
             for (uint32_t y = 0; y < info.height && info.channels != 2; y++) {
@@ -98,8 +101,8 @@ int main(int argc, char **argv) {
                     return 1;
                 }
             }
-            free(fast);
-            free(portable);
+            CImagingShim_pngFastRelease(fast, fastCapacity);
+            CImagingShim_pngFastRelease(portable, capacity);
             free(reference);
         }
         double times[4][64];
@@ -110,7 +113,10 @@ int main(int argc, char **argv) {
                 double start = now();
                 if (path == 0) decodeSimplified(bytes, size);
                 if (path == 1) free(decodeShim(bytes, size, &count));
-                if (path >= 2) free(decodeFast(bytes, size, &info, path == 3));
+                if (path >= 2) {
+                    uint8_t *filtered = decodeFast(bytes, size, &info, path == 3);
+                    CImagingShim_pngFastRelease(filtered, capacity);
+                }
                 times[path][run] = now() - start;
             }
         }

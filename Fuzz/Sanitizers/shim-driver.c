@@ -53,7 +53,7 @@ static void decodePNGFast(const uint8_t *bytes, size_t size, int portable) {
     CImagingShim_PNGFastInfo info;
     if (CImagingShim_pngFastInspect(bytes, size, &info) != CIMAGINGSHIM_PNGFAST_OK || info.filteredBytes > 64u << 20) return;
     info.portableUnfilter = portable;
-    uint8_t *filtered = malloc(info.filteredBytes);
+    uint8_t *filtered = malloc(info.filteredBytes + info.scratchBytes);
     if (filtered && CImagingShim_pngFastInflate(bytes, size, &info, filtered) == CIMAGINGSHIM_PNGFAST_OK
         && CImagingShim_pngFastUnfilterRows(filtered, &info, 0, info.height / 2) == CIMAGINGSHIM_PNGFAST_OK
         && CImagingShim_pngFastUnfilterRows(filtered, &info, info.height / 2, info.height) == CIMAGINGSHIM_PNGFAST_OK

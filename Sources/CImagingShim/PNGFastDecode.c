@@ -4,11 +4,26 @@
 // as libpng checks it with the options CImagingShim_pngReadInfo sets, so whatever this path
 // accepts, libpng accepts too and decodes to the same bytes; whatever it declines goes to
 // libpng. Unfiltering is in PNGFastUnfilter.c.
+#define _DEFAULT_SOURCE  // MAP_ANONYMOUS under -std=c11
 #include "CImagingShimPNGFast.h"
 
 #include <libdeflate.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#endif
+#if defined(__linux__) && !defined(UNDER_ASAN)
+#include <sys/mman.h>
+#define USE_MMAP 1
+#endif
 
 /// The largest chunk libpng is allowed to read (png_set_chunk_malloc_max in CImagingShim.c):
 /// a longer one is fatal there, so it is declined here.
@@ -58,9 +73,10 @@ static int readHeader(const uint8_t *payload, CImagingShim_PNGFastInfo *info) {
     info->height = height;
     info->channels = channelsByType[colourType];
     info->rowBytes = (size_t)width * (size_t)info->channels;  // < 2^34: no overflow on 64-bit
-    // height * (1 + rowBytes) < 2^31 * 2^34: fits a 64-bit size_t; refuse anything else.
-    if (sizeof(size_t) < 8 && info->rowBytes + 1 > SIZE_MAX / height)
-        return decline(info, CIMAGINGSHIM_PNGFAST_UNSUPPORTED, "too large for this platform");
+    // Far beyond any memory cap, and small enough that sums of sizes cannot overflow (or turn
+    // negative as a Swift Int).
+    if (info->rowBytes + 1 > ((size_t)1 << 44) / height)
+        return decline(info, CIMAGINGSHIM_PNGFAST_UNSUPPORTED, "too large");
     info->filteredBytes = (size_t)height * (info->rowBytes + 1);
     return CIMAGINGSHIM_PNGFAST_OK;
 }
@@ -123,6 +139,7 @@ int CImagingShim_pngFastInspect(const uint8_t *data, size_t size, CImagingShim_P
         }
         offset += 12 + (size_t)length;
     }
+    info->scratchBytes = info->idatChunks > 1 ? info->idatBytes : 0;
     return CIMAGINGSHIM_PNGFAST_OK;
 }
 
@@ -141,10 +158,8 @@ static int checkZlibHeader(const uint8_t *stream, size_t size, CImagingShim_PNGF
     return CIMAGINGSHIM_PNGFAST_OK;
 }
 
-// Copies the payloads of the consecutive IDAT chunks starting at info->firstIDAT.
-static uint8_t *gatherImageData(const uint8_t *data, const CImagingShim_PNGFastInfo *info) {
-    uint8_t *stream = malloc(info->idatBytes ? info->idatBytes : 1);
-    if (!stream) return NULL;
+// Copies the payloads of the consecutive IDAT chunks starting at info->firstIDAT to `stream`.
+static void gatherImageData(const uint8_t *data, const CImagingShim_PNGFastInfo *info, uint8_t *stream) {
     size_t offset = info->firstIDAT, copied = 0;
     for (uint32_t chunk = 0; chunk < info->idatChunks; chunk++) {
         uint32_t length = be32(data + offset);
@@ -152,18 +167,15 @@ static uint8_t *gatherImageData(const uint8_t *data, const CImagingShim_PNGFastI
         copied += length;
         offset += 12 + (size_t)length;
     }
-    return stream;
 }
 
 int CImagingShim_pngFastInflate(const uint8_t *data, size_t size, CImagingShim_PNGFastInfo *info, uint8_t *filtered) {
     (void)size;  // inspected already: every IDAT chunk lies within the file
     info->reason = "";
-    uint8_t *gathered = NULL;
     const uint8_t *stream = data + info->firstIDAT + 8;
     if (info->idatChunks > 1) {
-        gathered = gatherImageData(data, info);
-        if (!gathered) return decline(info, CIMAGINGSHIM_PNGFAST_NO_MEMORY, "out of memory for the image data");
-        stream = gathered;
+        gatherImageData(data, info, filtered + info->filteredBytes);
+        stream = filtered + info->filteredBytes;
     }
     int status = checkZlibHeader(stream, info->idatBytes, info);
     if (status == CIMAGINGSHIM_PNGFAST_OK) {
@@ -189,6 +201,84 @@ int CImagingShim_pngFastInflate(const uint8_t *data, size_t size, CImagingShim_P
             }
         }
     }
-    free(gathered);
     return status;
+}
+
+// MARK: - The inflated rows' memory
+
+// Huge pages only from 2 MiB up; smaller buffers come from malloc.
+#define HUGE_PAGE ((size_t)2 << 20)
+
+static uint8_t *allocateFresh(size_t size) {
+#if USE_MMAP
+    if (size >= HUGE_PAGE) {
+        void *memory = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (memory == MAP_FAILED) return NULL;
+        (void)madvise(memory, size, MADV_HUGEPAGE);  // a hint; without THP the buffer still works
+        return memory;
+    }
+#endif
+    return malloc(size ? size : 1);
+}
+
+static void freeFresh(uint8_t *buffer, size_t capacity) {
+#if USE_MMAP
+    if (capacity >= HUGE_PAGE) {
+        munmap(buffer, capacity);
+        return;
+    }
+#endif
+    free(buffer);
+}
+
+// One kept buffer per thread, freed when the thread exits.
+typedef struct KeptBuffer {
+    uint8_t *bytes;
+    size_t capacity;
+} KeptBuffer;
+
+static pthread_key_t keptKey;
+static pthread_once_t keptOnce = PTHREAD_ONCE_INIT;
+
+static void freeKept(void *value) {
+    KeptBuffer *kept = value;
+    if (kept->bytes) freeFresh(kept->bytes, kept->capacity);
+    free(kept);
+}
+
+static void makeKeptKey(void) { (void)pthread_key_create(&keptKey, freeKept); }
+
+static KeptBuffer *keptBuffer(void) {
+    pthread_once(&keptOnce, makeKeptKey);
+    KeptBuffer *kept = pthread_getspecific(keptKey);
+    if (!kept && (kept = calloc(1, sizeof *kept)) && pthread_setspecific(keptKey, kept) != 0) {
+        free(kept);
+        kept = NULL;
+    }
+    return kept;
+}
+
+uint8_t *CImagingShim_pngFastAllocate(size_t size, size_t *capacity) {
+    KeptBuffer *kept = keptBuffer();
+    if (kept && kept->bytes && kept->capacity >= size) {
+        uint8_t *bytes = kept->bytes;
+        *capacity = kept->capacity;
+        kept->bytes = NULL;
+        kept->capacity = 0;
+        return bytes;
+    }
+    *capacity = size;
+    return allocateFresh(size);
+}
+
+void CImagingShim_pngFastRelease(uint8_t *buffer, size_t capacity) {
+    if (!buffer) return;
+    KeptBuffer *kept = capacity <= CIMAGINGSHIM_PNGFAST_KEPT_BYTES ? keptBuffer() : NULL;
+    if (!kept) {
+        freeFresh(buffer, capacity);
+        return;
+    }
+    if (kept->bytes) freeFresh(kept->bytes, kept->capacity);  // keep the newer (usually larger) one
+    kept->bytes = buffer;
+    kept->capacity = capacity;
 }

@@ -38,6 +38,9 @@ typedef struct CImagingShim_PNGFastInfo {
     size_t idatBytes;
     uint32_t idatChunks;
     size_t firstIDAT;
+    /// The bytes CImagingShim_pngFastInflate needs after the inflated rows to gather the IDAT
+    /// chunks into one stream: idatBytes when there are several chunks, else 0.
+    size_t scratchBytes;
     /// Why the last call declined ("" when it did not); a static string.
     const char *reason;
     /// Set non-zero (after inspecting) to unfilter with the portable C code instead of SIMD;
@@ -51,7 +54,8 @@ typedef struct CImagingShim_PNGFastInfo {
 int CImagingShim_pngFastInspect(const uint8_t *data, size_t size, CImagingShim_PNGFastInfo *info);
 
 /// Inflates the image data of a file `info` was inspected from into `filtered`, which must
-/// hold exactly info->filteredBytes. Returns CIMAGINGSHIM_PNGFAST_OK, _BAD_DATA (damaged
+/// hold info->filteredBytes + info->scratchBytes (the rows fill exactly the first
+/// info->filteredBytes; the IDAT chunks are gathered after them). Returns CIMAGINGSHIM_PNGFAST_OK, _BAD_DATA (damaged
 /// stream, or more or less data than height * (1 + rowBytes)) or _NO_MEMORY.
 int CImagingShim_pngFastInflate(const uint8_t *data, size_t size, CImagingShim_PNGFastInfo *info, uint8_t *filtered);
 
@@ -59,6 +63,17 @@ int CImagingShim_pngFastInflate(const uint8_t *data, size_t size, CImagingShim_P
 /// y * (1 + rowBytes), its filter-type byte first); rows before `first` must already be
 /// reconstructed. Returns CIMAGINGSHIM_PNGFAST_OK or _BAD_FILTER.
 int CImagingShim_pngFastUnfilterRows(uint8_t *filtered, CImagingShim_PNGFastInfo *info, uint32_t first, uint32_t count);
+
+/// Allocates at least `size` bytes for the inflated rows and sets `*capacity` to the real size.
+/// Each thread keeps its last buffer of up to CIMAGINGSHIM_PNGFAST_KEPT_BYTES for its next decode:
+/// fresh memory costs a page fault and the kernel's zeroing per page, a third of the decode time
+/// of a 6 MP PNG on a VM. New buffers from 2 MiB up ask for transparent huge pages (Linux, not
+/// under AddressSanitizer, which needs malloc to see overruns). NULL on failure.
+uint8_t *CImagingShim_pngFastAllocate(size_t size, size_t *capacity);
+/// Gives a buffer back (keeps it for the thread's next decode, or frees it).
+void CImagingShim_pngFastRelease(uint8_t *buffer, size_t capacity);
+/// The largest buffer a thread keeps between decodes (32 MiB: a 10 MP RGB or 8 MP RGBA image).
+#define CIMAGINGSHIM_PNGFAST_KEPT_BYTES ((size_t)32 << 20)
 
 /// Checks that rows [first, height) name filter types 0-4, without reconstructing them (the
 /// rows a thumbnail does not need, which libpng would still reject). Returns

@@ -13,6 +13,12 @@ import PhotoSourceKit
 /// else — and every damaged file — is *declined*, and ``PNGDecoder`` decodes it with libpng,
 /// which accepts it or reports its own error: a declined file costs some time, never a
 /// different answer.
+///
+/// Memory: the inflated rows, height × (1 + row bytes) (18 MB for 6 MP RGB), are reserved from
+/// the pool's budget while the image decodes. Each thread then keeps that buffer, when it is at
+/// most 32 MiB, for its next PNG (`CImagingShim_pngFastAllocate`): on this VM fresh memory cost
+/// a page fault and the kernel's zeroing per page, a third of the decode. So a pool of N
+/// threads may hold up to N × 32 MiB between PNG decodes, outside the budget.
 enum PNGFastDecoder {
     /// Why the fast path did not decode a file.
     struct Decline: Error, Equatable {
@@ -64,7 +70,8 @@ enum PNGFastDecoder {
 
     private static func decline(_ status: Int32, _ info: CImagingShim_PNGFastInfo) -> Decline {
         let reason = info.reason.map { String(cString: $0) } ?? ""
-        return Decline(kind: status == CIMAGINGSHIM_PNGFAST_UNSUPPORTED ? .unsupported : .damaged, reason: reason)
+        let unsupported = status == CIMAGINGSHIM_PNGFAST_UNSUPPORTED || status == CIMAGINGSHIM_PNGFAST_NO_MEMORY
+        return Decline(kind: unsupported ? .unsupported : .damaged, reason: reason.isEmpty ? "status \(status)" : reason)
     }
 
     /// The decode's geometry and memory.
@@ -73,6 +80,8 @@ enum PNGFastDecoder {
         /// Samples per stored pixel (2 for gray+alpha) and per output pixel (4 for it).
         let channels: Int, outputChannels: Int
         let rowBytes: Int, filteredBytes: Int
+        /// The inflated rows plus room to gather several IDAT chunks into one stream.
+        let bufferBytes: Int
         /// A full-size decode: no resampler, the rows are the result.
         let identity: Bool
         /// The bytes held at the peak, or `nil` on overflow.
@@ -85,10 +94,11 @@ enum PNGFastDecoder {
             outputChannels = channels == 2 ? 4 : channels
             rowBytes = info.rowBytes
             filteredBytes = info.filteredBytes
+            bufferBytes = info.filteredBytes + info.scratchBytes
             identity = PNGDecoder.isFullSize(plan, width: width, height: height)
             // The inflated rows, the gathered IDAT chunks when there are several, and a
             // separate RGBA result when gray+alpha is decoded at full size.
-            let gathered = info.idatChunks > 1 ? Int64(info.idatBytes) : 0
+            let gathered = Int64(info.scratchBytes)
             let expanded = identity && channels == 2 ? Int64(width) * Int64(height) * 4 : 0
             let (sum, overflow) = Int64(info.filteredBytes).addingReportingOverflow(gathered + expanded)
             cost = overflow ? nil : sum
@@ -122,7 +132,7 @@ enum PNGFastDecoder {
         /// over the filter-type bytes (gray, RGB, RGBA) or expanded into an RGBA result.
         mutating func decodeFull(_ image: Image) -> PixelBuffer? {
             var ok = false
-            var filtered = [UInt8](unsafeUninitializedCapacity: image.filteredBytes) { buffer, initialized in
+            var filtered = [UInt8](unsafeUninitializedCapacity: image.bufferBytes) { buffer, initialized in
                 initialized = 0
                 guard let start = buffer.baseAddress, inflate(into: start), unfilter(start, rows: 0 ..< image.height) else { return }
                 ok = true
@@ -157,34 +167,34 @@ enum PNGFastDecoder {
             var resampler = plan.resampler(sourceWidth: image.width, sourceHeight: image.height, channels: image.outputChannels)
             let stride = image.rowBytes + 1
             var expanded = [UInt8](repeating: 0, count: image.channels == 2 ? image.width * 4 : 0)
-            var decoded = false
-            let filtered = [UInt8](unsafeUninitializedCapacity: image.filteredBytes) { buffer, initialized in
-                initialized = 0
-                guard let start = buffer.baseAddress, inflate(into: start) else { return }
-                initialized = image.filteredBytes
-                var row = 0
-                while row < image.height, !resampler.isComplete {
-                    let rows = row ..< min(row + rowsPerBatch, image.height)
-                    guard unfilter(start, rows: rows) else { return }
-                    for y in rows {
-                        let samples = UnsafeBufferPointer(start: start + y * stride + 1, count: image.rowBytes)
-                        if image.channels == 2 {
-                            expanded.withUnsafeMutableBufferPointer { rgba in
-                                CImagingShim_pngFastGrayAlphaToRGBA(samples.baseAddress, rgba.baseAddress, image.width)
-                                resampler.consume(row: UnsafeBufferPointer(rgba))
-                            }
-                        } else {
-                            resampler.consume(row: samples)
-                        }
-                    }
-                    row = rows.upperBound
-                }
-                // libpng reads every row, so a bad filter type after the last row used still fails.
-                status = CImagingShim_pngFastCheckFilterTypes(start, &info, UInt32(row))
-                decoded = status == CIMAGINGSHIM_PNGFAST_OK
+            var capacity = 0
+            guard let start = CImagingShim_pngFastAllocate(image.bufferBytes, &capacity) else {
+                status = CIMAGINGSHIM_PNGFAST_NO_MEMORY
+                return nil
             }
-            withExtendedLifetime(filtered) {}
-            return decoded ? resampler.result() : nil
+            defer { CImagingShim_pngFastRelease(start, capacity) }
+            guard inflate(into: start) else { return nil }
+            var row = 0
+            while row < image.height, !resampler.isComplete {
+                let rows = row ..< min(row + rowsPerBatch, image.height)
+                guard unfilter(start, rows: rows) else { return nil }
+                for y in rows {
+                    let samples = UnsafeBufferPointer(start: start + y * stride + 1, count: image.rowBytes)
+                    if image.channels == 2 {
+                        expanded.withUnsafeMutableBufferPointer { rgba in
+                            CImagingShim_pngFastGrayAlphaToRGBA(samples.baseAddress, rgba.baseAddress, image.width)
+                            resampler.consume(row: UnsafeBufferPointer(rgba))
+                        }
+                    } else {
+                        resampler.consume(row: samples)
+                    }
+                }
+                row = rows.upperBound
+            }
+            // libpng reads every row, so a bad filter type after the last row used still fails.
+            status = CImagingShim_pngFastCheckFilterTypes(start, &info, UInt32(row))
+            guard status == CIMAGINGSHIM_PNGFAST_OK else { return nil }
+            return resampler.result()
         }
     }
 }
