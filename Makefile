@@ -3,7 +3,7 @@
 
 export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT      ?= swift
-APT_DEPS   := libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libcurl4-openssl-dev libedit-dev pkg-config curl
+APT_DEPS   := libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libdeflate-dev libcurl4-openssl-dev libedit-dev pkg-config curl
 BENCH_DEPS := libvips-tools python3-pil curl time nginx-light wrk valgrind
 BIN        := .build/debug/photosource
 
@@ -57,10 +57,10 @@ SANITIZER_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:halt_on_e
 sanitize: deps
 	mkdir -p .build-asan
 	cc -std=c11 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -ISources/CImagingShim/include \
-		Fuzz/Sanitizers/shim-driver.c Sources/CImagingShim/*.c $$(pkg-config --cflags --libs libpng) -ljpeg \
+		Fuzz/Sanitizers/shim-driver.c Sources/CImagingShim/*.c $$(pkg-config --cflags --libs libpng) -ljpeg -ldeflate \
 		-o .build-asan/shim-driver
 	ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-		.build-asan/shim-driver Fuzz/Corpus/jpeg/* Fuzz/Corpus/png/* $(wildcard Fuzz/Regressions/*/*)
+		.build-asan/shim-driver Fuzz/Corpus/jpeg/* Fuzz/Corpus/png/* Fuzz/Corpus/png-fast/* $(wildcard Fuzz/Regressions/*/*)
 	$(SWIFT) build --build-tests $(ASAN_FLAGS)
 	$(SANITIZER_ENV) $(SWIFT) test --skip-build $(ASAN_FLAGS)
 	$(SWIFT) build --build-tests $(TSAN_FLAGS)

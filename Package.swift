@@ -80,8 +80,11 @@ let package = Package(
             name: "CEditLine", path: "Sources/CEditLine", pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]),
 
-        // A small compiled C target for libpng's setjmp-based API.
-        .target(name: "CImagingShim", dependencies: ["CPNG", "CTurboJPEG"], path: "Sources/CImagingShim"),
+        // A small compiled C target for libpng's setjmp-based API, and the fast PNG path, which
+        // inflates with libdeflate (apt libdeflate-dev; its header is only included by the C).
+        .target(
+            name: "CImagingShim", dependencies: ["CPNG", "CTurboJPEG"], path: "Sources/CImagingShim",
+            linkerSettings: [.linkedLibrary("deflate")]),
 
         // The model: pure Swift, imports nothing of ours.
         .target(name: "PhotoSourceKit", swiftSettings: strictSettings),

@@ -55,6 +55,37 @@ def png(width, height, colour_type, bit_depth=8, interlace=0, extra=b""):
     return b"\x89PNG\r\n\x1a\n" + body + extra
 
 
+def paeth(a, b, c):
+    p = a + b - c
+    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+    return a if pa <= pb and pa <= pc else b if pb <= pc else c
+
+
+def png_filtered(width, height, colour_type, chunk_size, window_bits=15):
+    """An 8-bit PNG for the fast path: row y uses filter type y % 5, IDAT split in chunk_size pieces."""
+    bpp = {0: 1, 2: 3, 4: 2, 6: 4}[colour_type]
+    rows = [bytes((x * 29 + y * 7 + (x * y) % 13) % 256 for x in range(width * bpp)) for y in range(height)]
+    raw = b""
+    for y, row in enumerate(rows):
+        prior = rows[y - 1] if y else bytes(len(row))
+        kind, out = y % 5, bytearray([y % 5])
+        for i, value in enumerate(row):
+            a = row[i - bpp] if i >= bpp else 0
+            b, c = prior[i], prior[i - bpp] if i >= bpp else 0
+            out.append((value - [0, a, b, (a + b) // 2, paeth(a, b, c)][kind]) % 256)
+        raw += bytes(out)
+    compressor = zlib.compressobj(9, zlib.DEFLATED, window_bits)
+    stream = compressor.compress(raw) + compressor.flush()
+
+    def chunk(kind, payload):
+        return struct.pack(">I", len(payload)) + kind + payload + struct.pack(">I", zlib.crc32(kind + payload))
+
+    body = chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0))
+    body += chunk(b"gAMA", struct.pack(">I", 45455))
+    body += b"".join(chunk(b"IDAT", stream[i:i + chunk_size]) for i in range(0, len(stream), chunk_size))
+    return b"\x89PNG\r\n\x1a\n" + body + chunk(b"IEND", b"")
+
+
 base = jpeg(16, 16, 3, 0, 2, False)
 write("jpeg", "baseline-420.jpg", base)
 write("jpeg", "progressive-444.jpg", jpeg(16, 16, 3, 0, 0, True))
@@ -67,6 +98,12 @@ write("png", "palette-trns.png", png(8, 4, 3))
 write("png", "gray-alpha-16.png", png(4, 4, 4, 16))
 write("png", "interlaced-rgba.png", png(8, 8, 6, 8, 1))
 write("png", "trailing-data.png", png(4, 4, 0, extra=b"appended"))
+write("png-fast", "gray-17x5.png", png_filtered(17, 5, 0, 40))
+write("png-fast", "gray-alpha-9x6.png", png_filtered(9, 6, 4, 64))
+write("png-fast", "rgb-33x10.png", png_filtered(33, 10, 2, 200))
+write("png-fast", "rgba-16x10.png", png_filtered(16, 10, 6, 1000))
+write("png-fast", "rgb-1x1.png", png_filtered(1, 1, 2, 100))
+write("png-fast", "rgba-small-window.png", png_filtered(5, 5, 6, 100, window_bits=9))
 for orientation in (1, 3, 6, 8):
     write("exif", f"orientation-{orientation}", exif(orientation))
 write("http-headers", "ok", "HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: 1234\r\n\r\n")

@@ -11,7 +11,7 @@ struct Harness: Sendable {
 /// Every harness. To add one: write a `Harness` in a new
 /// file next to this one, list it here, and commit a few small seed files under
 /// Fuzz/Corpus/<name>/ (`make fuzz` runs one harness per corpus folder).
-let allHarnesses: [Harness] = imagingHarnesses + networkingHarnesses + sourceHarnesses + serviceHarnesses
+let allHarnesses: [Harness] = imagingHarnesses + pngFastHarnesses + networkingHarnesses + sourceHarnesses + serviceHarnesses
 
 /// The harness FUZZ_HARNESS names (read once).
 let selectedHarness: Harness = {

@@ -1,7 +1,7 @@
 // Drives the C shim (Sources/CImagingShim) over image files outside Swift, so `make sanitize`
 // can build it with gcc's -fsanitize=address,undefined: Swift has no UBSan on Linux, and this
-// is the project's only C code. Every file is decoded as JPEG (at 1/8 and full scale) and as
-// PNG; errors are expected, sanitizer reports are not (they abort with a non-zero status).
+// is the project's only C code. Every file is decoded as JPEG (at 1/8 and full scale), as PNG
+// with libpng, and with the fast PNG path (SSE2 and portable unfiltering); errors are expected, sanitizer reports are not (they abort with a non-zero status).
 #include "CImagingShim.h"
 
 #include <stdio.h>
@@ -49,6 +49,22 @@ static void decodePNG(const uint8_t *bytes, size_t size, int strict) {
     CImagingShim_pngReaderDestroy(reader);
 }
 
+static void decodePNGFast(const uint8_t *bytes, size_t size, int portable) {
+    CImagingShim_PNGFastInfo info;
+    if (CImagingShim_pngFastInspect(bytes, size, &info) != CIMAGINGSHIM_PNGFAST_OK || info.filteredBytes > 64u << 20) return;
+    info.portableUnfilter = portable;
+    uint8_t *filtered = malloc(info.filteredBytes + info.scratchBytes);
+    if (filtered && CImagingShim_pngFastInflate(bytes, size, &info, filtered) == CIMAGINGSHIM_PNGFAST_OK
+        && CImagingShim_pngFastUnfilterRows(filtered, &info, 0, info.height / 2) == CIMAGINGSHIM_PNGFAST_OK
+        && CImagingShim_pngFastUnfilterRows(filtered, &info, info.height / 2, info.height) == CIMAGINGSHIM_PNGFAST_OK
+        && CImagingShim_pngFastCheckFilterTypes(filtered, &info, 0) == CIMAGINGSHIM_PNGFAST_OK && info.channels == 2) {
+        uint8_t *rgba = malloc((size_t)info.width * 4);
+        if (rgba) CImagingShim_pngFastGrayAlphaToRGBA(filtered + 1, rgba, info.width);
+        free(rgba);
+    }
+    free(filtered);
+}
+
 int main(int argc, char **argv) {
     for (int index = 1; index < argc; index++) {
         size_t size = 0;
@@ -58,6 +74,8 @@ int main(int argc, char **argv) {
         decodeJPEG(bytes, size, 8, 7);
         decodePNG(bytes, size, 0);
         decodePNG(bytes, size, 1);
+        decodePNGFast(bytes, size, 0);
+        decodePNGFast(bytes, size, 1);
         free(bytes);
     }
     printf("shim-driver: %d files decoded without a sanitizer report\n", argc - 1);

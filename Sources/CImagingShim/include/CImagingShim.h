@@ -102,3 +102,7 @@ void CImagingShim_bufferFree(CImagingShim_Buffer *buffer);
 // MARK: - JPEG
 
 #include "CImagingShimJPEG.h"
+
+// MARK: - PNG fast path
+
+#include "CImagingShimPNGFast.h"
