@@ -172,7 +172,7 @@ let package = Package(
         .testTarget(
             name: "PhotoNetworkingTests",
             dependencies: [
-                "PhotoNetworking", "PhotoSourceKit",
+                "PhotoNetworking", "PhotoSourceKit", "SampleSources",
                 apps("Hummingbird", "hummingbird"),
                 apps("HummingbirdTesting", "hummingbird"),
             ],

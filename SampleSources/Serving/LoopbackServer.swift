@@ -1,28 +1,32 @@
-import Foundation
-import Hummingbird
-import Logging
+public import Foundation
+public import Hummingbird
+public import Logging
 import PhotoSourceKit
-import ServiceLifecycle
+public import ServiceLifecycle
 
 /// A Hummingbird application on 127.0.0.1 run in a ServiceLifecycle group: the start-up the demo
-/// servers share (listen, learn the real port, stop gracefully).
-struct LoopbackServer: Sendable {
+/// servers and the tests' fake servers share (listen, learn the real port, stop gracefully).
+///
+/// Stopping is graceful on purpose: a server whose task is cancelled drops connections it had
+/// already accepted but not yet handed to a handler, and swift-nio traps on those ("Deinited
+/// NIOAsyncWriter without calling finish()") when a client connects just as the server stops.
+public struct LoopbackServer: Sendable {
     /// The task running the service group (it ends when the server stops or fails).
-    let task: Task<Void, any Error>
+    public let task: Task<Void, any Error>
     /// The group, for a graceful shutdown.
-    let group: ServiceGroup
+    public let group: ServiceGroup
     /// `http://127.0.0.1:<bound port>`.
-    let url: URL
+    public let url: URL
 
     /// Starts `router` on `port` (0: ephemeral) and returns once it listens.
     /// Throws `.connection` naming `name` when it cannot listen.
-    static func start(
-        router: Router<BasicRequestContext>, port: Int, name: String, serverName: String, logger: Logger
+    public static func start(
+        router: Router<BasicRequestContext>, port: Int = 0, name: String, serverName: String? = nil, logger: Logger = LoopbackServer.quietLogger
     ) async throws -> LoopbackServer {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
             router: router,
-            configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: serverName),
+            configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: serverName ?? name),
             onServerRunning: { channel in
                 continuation.yield(channel.localAddress?.port ?? port)
                 continuation.finish()
@@ -46,9 +50,27 @@ struct LoopbackServer: Sendable {
         return LoopbackServer(task: task, group: group, url: URL(string: "http://127.0.0.1:\(boundPort)")!)
     }
 
-    /// Stops gracefully and waits for the group to end.
-    func stop() async {
+    /// A logger that only reports critical trouble (stopping with keep-alive connections open logs cancellations).
+    public static var quietLogger: Logger {
+        var logger = Logger(label: "LoopbackServer")
+        logger.logLevel = .critical
+        return logger
+    }
+
+    /// The bound port.
+    public var port: Int { url.port ?? 0 }
+
+    /// Stops gracefully (the listener closes first, connections already accepted are still
+    /// served) and waits for the group to end; a handler still running after `grace` (a test's
+    /// server that never answers) is cancelled then, so a stop never hangs.
+    public func stop(grace: Duration = .seconds(5)) async {
         await group.triggerGracefulShutdown()
+        let task = task
+        let backstop = Task {
+            try await Task.sleep(for: grace)
+            task.cancel()
+        }
         _ = try? await task.value
+        backstop.cancel()
     }
 }

@@ -30,8 +30,16 @@ struct OAuthDeviceTests {
             #expect(device.userCode.count == 9)
             #expect(device.verificationUriComplete.contains("user_code="))
 
+            let firstAsked = ContinuousClock.now
             #expect(RouterCloud.errorCode(try await poll(cloud, device.deviceCode)) == "authorization_pending")
-            #expect(RouterCloud.errorCode(try await poll(cloud, device.deviceCode)) == "slow_down")
+            let second = RouterCloud.errorCode(try await poll(cloud, device.deviceCode))
+            // Both polls inside one interval, as the cloud measures it, must earn slow_down; on a
+            // machine so loaded that they were not, the second is simply pending again.
+            if ContinuousClock.now - firstAsked < .seconds(device.interval) {
+                #expect(second == "slow_down")
+            } else {
+                #expect(second == "slow_down" || second == "authorization_pending")
+            }
 
             let lowercase = device.userCode.lowercased().replacingOccurrences(of: "-", with: "")
             let approval = try await cloud.get("/oauth/device/approve?user_code=\(lowercase)")

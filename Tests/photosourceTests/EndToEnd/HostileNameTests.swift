@@ -79,7 +79,8 @@ struct HostileNameTests {
         // Then
         expectClean(result.output + result.errors, "browse")
         #expect(result.lines.contains("title:  \\x1b[2J\\x1b[31mEVIL.png"))
-        #expect(result.lines.contains { $0.contains("Wrote") && $0.contains("\\x1b[2J\\x1b[31mEVIL_thumb.") })
+        // The saved thumbnail's name is made safe (SafeFileName): its escapes are gone from the file system too.
+        #expect(result.lines.contains { $0.contains("Wrote") && $0.contains("/_[2J_[31mEVIL_thumb.") })
         #expect(result.lines.contains("Library:/Al\\x1b]52;c;aGk=\\x07bum [page 1/1]"))
         #expect(result.lines.contains { $0.hasPrefix("  1  two\\x0alines.png") || $0.contains("two\\x0alines.png  16×12  Library:/") })
         #expect(result.errorLines.contains("Unknown command \"unknown\\x1b[2J\"; type `help` to see the commands."))

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import SampleSources
 import NIOCore
 import PhotoSourceKit
 import Synchronization
@@ -17,27 +18,15 @@ struct OrderTestServer: Sendable {
     static func with<T: Sendable>(
         _ router: Router<BasicRequestContext>, _ body: (OrderTestServer) async throws -> T
     ) async throws -> T {
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            router: router,
-            configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "OrderTests"),
-            onServerRunning: { channel in
-                continuation.yield(channel.localAddress?.port ?? 0)
-                continuation.finish()
-            })
-        let task = Task {
-            defer { continuation.finish() }
-            try await app.run()
+        let server = try await LoopbackServer.start(router: router, name: "OrderTests")
+        do {
+            let value = try await body(OrderTestServer(origin: "http://127.0.0.1:\(server.port)"))
+            await server.stop()
+            return value
+        } catch {
+            await server.stop()
+            throw error
         }
-        defer { task.cancel() }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next(), port > 0 else {
-            throw PhotoSourceError(.connection, "The loopback test server did not start.")
-        }
-        let value = try await body(OrderTestServer(origin: "http://127.0.0.1:\(port)"))
-        task.cancel()
-        _ = try? await task.value
-        return value
     }
 }
 

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import SampleSources
 import Synchronization
 
 /// A photo server on 127.0.0.1 (ephemeral port) that records every request it gets and every
@@ -51,8 +52,7 @@ final class PhotoServer: Sendable {
     static let chunkSize = 16 * 1024
     private let photos: Mutex<[String: Photo]>
     private let log = Mutex(Log())
-    private let task = Mutex<Task<Void, any Error>?>(nil)
-    private let port = Mutex(0)
+    private let server = Mutex<LoopbackServer?>(nil)
 
     private init(photos: [String: Photo]) {
         self.photos = Mutex(photos)
@@ -75,7 +75,7 @@ final class PhotoServer: Sendable {
     }
 
     /// `http://127.0.0.1:PORT`.
-    var origin: String { "http://127.0.0.1:\(port.withLock { $0 })" }
+    var origin: String { "http://127.0.0.1:\(server.withLock { $0?.port ?? 0 })" }
 
     /// The URL of `path` (which starts with `/`).
     func url(_ path: String) -> URL { URL(string: origin + path)! }
@@ -103,25 +103,12 @@ final class PhotoServer: Sendable {
     private func start() async throws {
         let router = Router()
         router.get("**") { request, _ in try await self.answer(request) }
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        var quiet = Logger(label: "PhotoServer")
-        quiet.logLevel = .critical  // stopping with keep-alive connections open logs a cancellation
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "PhotoServer"),
-            onServerRunning: { channel in
-                continuation.yield(channel.localAddress?.port ?? 0)
-                continuation.finish()
-            }, logger: quiet)
-        task.withLock { $0 = Task { defer { continuation.finish() }; try await app.run() } }
-        var iterator = ports.makeAsyncIterator()
-        guard let bound = await iterator.next(), bound > 0 else { throw CancellationError() }
-        port.withLock { $0 = bound }
+        let server = try await LoopbackServer.start(router: router, name: "PhotoServer")
+        self.server.withLock { $0 = server }
     }
 
     private func stop() async {
-        let running = task.withLock { $0 }
-        running?.cancel()
-        _ = try? await running?.value
+        await server.withLock { $0 }?.stop()
     }
 
     private func answer(_ request: Request) async throws -> Response {
