@@ -60,31 +60,39 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
         ownedStore = opened
     }
     var demoCloud: DemoCloud?
-    if arguments.catalog == nil, configuration.sources.contains("demo-cloud") {
-        let cloud = DemoCloud()
-        _ = try await cloud.start(configuration: .init(autoApprove: true, logsLifecycle: false))
-        demoCloud = cloud
+    do {
+        if arguments.catalog == nil, configuration.sources.contains("demo-cloud") {
+            let cloud = DemoCloud()
+            _ = try await cloud.start(configuration: .init(autoApprove: true, logsLifecycle: false))
+            demoCloud = cloud
+        }
+        let catalog = try arguments.catalog ?? SourceCatalog.resolve(
+            configuration.sources, demoCloud: demoCloud?.baseURL, allowedSourceOrigins: configuration.allowedSourceOrigins,
+            signInFlows: configuration.signInFlows)
+        let thumbnails = arguments.thumbnails
+            ?? ThumbnailCache(.init(diskDirectory: state.appendingPathComponent("thumbnails", isDirectory: true)))
+        let dependencies = try ServiceDependencies(configuration: configuration, store: store, catalog: catalog, thumbnails: thumbnails)
+        let router = buildRouter(dependencies, metrics: arguments.metrics)
+        let onListening = arguments.onListening
+        var app = Application(
+            router: router,
+            server: .http1(configuration: .init(additionalChannelHandlers: [FlushBeforeCloseHandler()])),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "photosource"),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
+            logger: arguments.logger)
+        // The store the service opened closes after the server has drained.
+        if let ownedStore { app.addServices(ownedStore) }
+        if let demoCloud { app.addServices(DemoCloudService(cloud: demoCloud)) }
+        // Added after the store: the worker stops (handing its jobs back) before the store closes.
+        if store is any OrderStore { app.addServices(try OrderWorker.make(dependencies, logger: arguments.logger)) }
+        return app
+    } catch {
+        // Nothing will run what was opened: close it here (a store left open traps in SQLiteNIO's
+        // debug builds and leaks its thread otherwise), then report why the service cannot start.
+        await demoCloud?.stop()
+        try? await ownedStore?.close()
+        throw error
     }
-    let catalog = try arguments.catalog ?? SourceCatalog.resolve(
-        configuration.sources, demoCloud: demoCloud?.baseURL, allowedSourceOrigins: configuration.allowedSourceOrigins,
-        signInFlows: configuration.signInFlows)
-    let thumbnails = arguments.thumbnails
-        ?? ThumbnailCache(.init(diskDirectory: state.appendingPathComponent("thumbnails", isDirectory: true)))
-    let dependencies = try ServiceDependencies(configuration: configuration, store: store, catalog: catalog, thumbnails: thumbnails)
-    let router = buildRouter(dependencies, metrics: arguments.metrics)
-    let onListening = arguments.onListening
-    var app = Application(
-        router: router,
-        server: .http1(configuration: .init(additionalChannelHandlers: [FlushBeforeCloseHandler()])),
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "photosource"),
-        onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
-        logger: arguments.logger)
-    // The store the service opened closes after the server has drained.
-    if let ownedStore { app.addServices(ownedStore) }
-    if let demoCloud { app.addServices(DemoCloudService(cloud: demoCloud)) }
-    // Added after the store: the worker stops (handing its jobs back) before the store closes.
-    if store is any OrderStore { app.addServices(try OrderWorker.make(dependencies, logger: arguments.logger)) }
-    return app
 }
 
 /// The router: middleware (outermost first) and one controller per resource.

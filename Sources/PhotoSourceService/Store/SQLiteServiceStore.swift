@@ -42,8 +42,11 @@ public final class SQLiteServiceStore: ServiceStore, Service {
 
     /// Closes the database.
     public func close() async throws {
-        try await transactor.close()
+        // Both connections close even when the first refuses, then the first error is reported.
+        let transactorError: (any Error)?
+        do { try await transactor.close(); transactorError = nil } catch { transactorError = error }
         try await connection.close()
+        if let transactorError { throw transactorError }
     }
 
     /// Waits for the graceful shutdown, then closes the database.

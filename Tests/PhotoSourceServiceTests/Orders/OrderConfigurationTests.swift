@@ -11,6 +11,23 @@ struct OrderConfigurationTests {
         "apiKeyHashes": ["sha256:\(ServiceHarness.sha256Hex("k"))"]
         """
 
+    @Test("a service that cannot start (a destination of an unknown kind) says why and closes the store it opened")
+    func unstartableClosesItsStore() async throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("svc-unstartable-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: state) }
+        var configuration = ServiceHarness.configuration(state: state)
+        configuration.destinations = [DestinationConfiguration(id: "pigeon", kind: "carrierPigeon")]
+        // When: the store is opened, then the destinations refuse (an open store left behind traps
+        // in SQLiteNIO's debug builds as it deinitialises, which would end this test process)
+        let error = await #expect(throws: PhotoSourceError.self) {
+            _ = try await buildApplication(ServiceArguments(configuration: configuration))
+        }
+        // Then
+        #expect(error?.message.contains("carrierPigeon") == true)
+        #expect(FileManager.default.fileExists(atPath: state.appendingPathComponent("service.sqlite").path))
+    }
+
     @Test("without a file there is one enabled folder destination under $XDG_DATA_HOME/photosource/orders")
     func noConfigDefault() throws {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("svc-orders-\(UUID().uuidString)")
