@@ -3,6 +3,7 @@ import NIOCore
 import PhotoSourceKit
 public import ServiceLifecycle
 import SQLiteNIO
+import Synchronization
 
 /// The embedded ``ServiceStore``: one SQLite file (WAL mode) through sqlite-nio, whose calls run
 /// on NIO's thread pool, never on the caller's task.
@@ -13,6 +14,8 @@ public final class SQLiteServiceStore: ServiceStore, Service {
     let connection: SQLiteConnection
     /// The order pipeline's transactions (``SQLiteServiceStore+Orders``) run on a connection of their own.
     let transactor: SQLiteTransactor
+    /// Whether ``close()`` ran; a store dropped without it closes its connections in `deinit`.
+    private let closed = Mutex(false)
 
     private init(connection: SQLiteConnection, transactor: SQLiteTransactor) {
         self.connection = connection
@@ -42,11 +45,21 @@ public final class SQLiteServiceStore: ServiceStore, Service {
 
     /// Closes the database.
     public func close() async throws {
+        closed.withLock { $0 = true }
         // Both connections close even when the first refuses, then the first error is reported.
         let transactorError: (any Error)?
         do { try await transactor.close(); transactorError = nil } catch { transactorError = error }
         try await connection.close()
         if let transactorError { throw transactorError }
+    }
+
+    /// A store dropped without ``close()`` (a service built but never run, a test that threw
+    /// half way) closes its connections here instead of trapping in SQLiteNIO's `deinit`
+    /// assertion: the close runs later on the connection's thread, which keeps the connection.
+    deinit {
+        guard !closed.withLock({ $0 }) else { return }
+        _ = connection.close()
+        transactor.closeInBackground()
     }
 
     /// Waits for the graceful shutdown, then closes the database.

@@ -66,6 +66,13 @@ final class SQLiteTransactor: Sendable {
         try await thread.shutdownGracefully()
     }
 
+    /// ``close()`` without waiting, for a store that was dropped unclosed: closes the connection
+    /// on its thread, then stops the thread; only for a transactor that was never closed.
+    func closeInBackground() {
+        let thread = thread
+        connection.close().whenComplete { _ in thread.shutdownGracefully { _ in } }
+    }
+
     private func run<T: Sendable>(_ begin: String, _ body: @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
         try await lock.withLock {
             _ = try await connection.query(begin)

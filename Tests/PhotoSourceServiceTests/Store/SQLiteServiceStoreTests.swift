@@ -89,4 +89,20 @@ struct SQLiteServiceStoreTests {
             try await other.close()
         }
     }
+
+    @Test("a store dropped without close() closes itself instead of trapping; the file stays usable")
+    func droppedStoreClosesItself() async throws {
+        try await Self.withStore { store, file in
+            try await store.createSession(Self.session("a", expires: Date().addingTimeInterval(600)))
+            do {
+                // Opened and dropped, as a service that was built but never run: before the
+                // store closed itself here, SQLiteNIO's deinit assertion ended the test process.
+                let dropped = try await SQLiteServiceStore.open(file: file)
+                try await dropped.createSession(Self.session("b", expires: Date().addingTimeInterval(600)))
+            }
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(try await store.session(id: "b", now: Date()) != nil)
+            try await store.createSession(Self.session("c", expires: Date().addingTimeInterval(600)))
+        }
+    }
 }
