@@ -20,8 +20,24 @@ import sys
 WIDTH, HEIGHT = 4000, 3000
 
 
-def photos(folder, count):
+def noisy_scene(index, width, height, noise):
+    """A phone-like photo: smooth random shapes (seeded by index) plus `noise` shifted per index."""
     from PIL import Image, ImageChops, ImageDraw, ImageFilter
+
+    rng = random.Random(index + 1)
+    scene = Image.new("RGB", (400, 300), tuple(rng.randrange(256) for _ in range(3)))
+    draw = ImageDraw.Draw(scene)
+    for _ in range(40):
+        x, y = rng.randrange(400), rng.randrange(300)
+        w, h = rng.randrange(10, 200), rng.randrange(10, 150)
+        shape = draw.ellipse if rng.random() < 0.5 else draw.rectangle
+        shape((x, y, x + w, y + h), fill=tuple(rng.randrange(256) for _ in range(3)))
+    scene = scene.filter(ImageFilter.GaussianBlur(2)).resize((width, height), Image.BICUBIC)
+    return ImageChops.add(scene, ImageChops.offset(noise, index * 37, index * 53), 1.0, -128)
+
+
+def photos(folder, count):
+    from PIL import Image
 
     os.makedirs(folder, exist_ok=True)
     # Sensor-like noise, shared and shifted per file; smooth shapes for the scene itself.
@@ -30,17 +46,7 @@ def photos(folder, count):
         path = os.path.join(folder, f"photo-{index:03d}.jpg")
         if os.path.exists(path):
             continue
-        rng = random.Random(index + 1)
-        scene = Image.new("RGB", (400, 300), tuple(rng.randrange(256) for _ in range(3)))
-        draw = ImageDraw.Draw(scene)
-        for _ in range(40):
-            x, y = rng.randrange(400), rng.randrange(300)
-            w, h = rng.randrange(10, 200), rng.randrange(10, 150)
-            shape = draw.ellipse if rng.random() < 0.5 else draw.rectangle
-            shape((x, y, x + w, y + h), fill=tuple(rng.randrange(256) for _ in range(3)))
-        scene = scene.filter(ImageFilter.GaussianBlur(2)).resize((WIDTH, HEIGHT), Image.BICUBIC)
-        shifted = ImageChops.offset(noise, index * 37, index * 53)
-        image = ImageChops.add(scene, shifted, 1.0, -128)
+        image = noisy_scene(index, WIDTH, HEIGHT, noise)
         image.save(path + ".partial", "JPEG", quality=90, subsampling=2)  # 2 = 4:2:0
         os.replace(path + ".partial", path)
 

@@ -32,9 +32,10 @@ final class CloudState: Sendable {
     /// end at once instead of holding the shutdown up.
     let isStopping = Atomic(false)
 
-    init(configuration: DemoCloud.Configuration, controls: CloudControls) {
+    /// - Throws: when the configuration's photo folder cannot be listed.
+    init(configuration: DemoCloud.Configuration, controls: CloudControls) throws {
         self.configuration = configuration
-        self.catalog = DemoCatalog(configuration: configuration)
+        self.catalog = try DemoCatalog(configuration: configuration)
         self.controls = controls
         self.renderer = DemoPhotoRenderer(thumbnailLongSide: configuration.thumbnailLongSide)
     }

@@ -1,3 +1,4 @@
+public import Foundation
 public import PhotoSourceKit
 
 extension DemoCloud {
@@ -49,6 +50,10 @@ extension DemoCloud {
         /// REPL turns this off so its first screen is the listing. Warnings and errors are
         /// logged either way.
         public var logsLifecycle: Bool
+        /// A folder whose JPEG and PNG files are served byte for byte, as the only album (titled
+        /// with the folder's name), instead of the drawn albums; `nil` (the default) draws them.
+        /// Benchmarks and trials with real camera files use it.
+        public var photoFolder: URL?
 
         /// Creates a configuration; every parameter has a demo-friendly default.
         public init(
@@ -64,7 +69,8 @@ extension DemoCloud {
             authorizationCodeLifetime: Duration = .seconds(120),
             deviceCodeLifetime: Duration = .seconds(600),
             devicePollInterval: Int = 5,
-            logsLifecycle: Bool = true
+            logsLifecycle: Bool = true,
+            photoFolder: URL? = nil
         ) {
             self.albums = albums
             self.photoSizes = photoSizes.isEmpty ? Configuration.defaultPhotoSizes : photoSizes
@@ -79,6 +85,7 @@ extension DemoCloud {
             self.deviceCodeLifetime = deviceCodeLifetime
             self.devicePollInterval = max(0, devicePollInterval)
             self.logsLifecycle = logsLifecycle
+            self.photoFolder = photoFolder
         }
 
         /// Six albums: "Camera Roll" with 5,000 photos, four small ones and an empty one.

@@ -40,7 +40,8 @@ public final class DemoCloud: Sendable {
     /// - Parameters:
     ///   - port: the port, or 0 for an ephemeral one.
     ///   - configuration: the content and sign-in behaviour for this run.
-    /// - Throws: `.connection` when the port cannot be bound, `.invalidData` when already running.
+    /// - Throws: `.connection` when the port cannot be bound, `.invalidData` when already running,
+    ///   `.notFound` when the configuration's photo folder cannot be listed.
     public func start(port: Int = 0, configuration: Configuration = Configuration()) async throws -> URL {
         try phase.withLock { phase in
             guard case .stopped = phase else {
@@ -48,7 +49,13 @@ public final class DemoCloud: Sendable {
             }
             phase = .starting
         }
-        let state = CloudState(configuration: configuration, controls: controls)
+        let state: CloudState
+        do {
+            state = try CloudState(configuration: configuration, controls: controls)
+        } catch {
+            phase.withLock { $0 = .stopped }
+            throw error
+        }
         var logger = Logger(label: "DemoCloud")
         logger.logLevel = configuration.logsLifecycle ? .info : .warning
         let server: LoopbackServer

@@ -117,9 +117,9 @@ struct APIEndpoints: Sendable {
             state.controls.record { $0.notModifiedResponses += 1 }
             return Response(status: .notModified, headers: headers)
         }
-        let data = try await state.renderer.jpeg(of: photo, variant)
-        headers[.contentType] = "image/jpeg"
-        return Response(status: .ok, headers: headers, body: CloudResponses.body(data, shape: shape, pause: state.pause))
+        let image = try await state.renderer.image(of: photo, variant, folder: state.catalog.folder)
+        headers[.contentType] = image.contentType
+        return Response(status: .ok, headers: headers, body: CloudResponses.body(image.data, shape: shape, pause: state.pause))
     }
 
     private func metadata(_ photo: DemoCatalog.Photo) -> CloudAPI.Photo {

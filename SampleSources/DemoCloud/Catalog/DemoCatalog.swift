@@ -19,17 +19,31 @@ struct DemoCatalog: Sendable {
         let number: Int
         let albumTitle: String
         let pixelSize: PixelSize
+        /// The zero-based position of the photo's file in ``DemoCatalog/folder``; `nil` for a drawn photo.
+        let fileIndex: Int?
         var id: String { "photo-\(albumNumber)-\(number)" }
         var albumID: String { "album-\(albumNumber)" }
         var title: String { "\(albumTitle) \(String(number).leftPadded(to: 4))" }
     }
 
     let albums: [Album]
+    /// The files served instead of drawn photos, when the configuration names a folder.
+    let folder: FolderPhotos?
     private let sizes: [PixelSize]
 
-    init(configuration: DemoCloud.Configuration) {
-        albums = configuration.albums.enumerated().map { offset, album in
-            Album(number: offset + 1, title: album.title, photoCount: album.photoCount)
+    /// The catalog the configuration describes.
+    ///
+    /// - Throws: when ``DemoCloud/Configuration/photoFolder`` cannot be listed.
+    init(configuration: DemoCloud.Configuration) throws {
+        if let url = configuration.photoFolder {
+            let folder = try FolderPhotos(folder: url)
+            self.folder = folder
+            albums = [Album(number: 1, title: folder.title, photoCount: folder.files.count)]
+        } else {
+            folder = nil
+            albums = configuration.albums.enumerated().map { offset, album in
+                Album(number: offset + 1, title: album.title, photoCount: album.photoCount)
+            }
         }
         sizes = configuration.photoSizes
     }
@@ -58,8 +72,13 @@ struct DemoCatalog: Sendable {
     }
 
     private func photo(number: Int, in album: Album) -> Photo {
+        if let folder {
+            return Photo(
+                albumNumber: album.number, number: number, albumTitle: album.title,
+                pixelSize: folder.files[number - 1].pixelSize, fileIndex: number - 1)
+        }
         let size = sizes[(album.number &* 7 &+ number) % sizes.count]
-        return Photo(albumNumber: album.number, number: number, albumTitle: album.title, pixelSize: size)
+        return Photo(albumNumber: album.number, number: number, albumTitle: album.title, pixelSize: size, fileIndex: nil)
     }
 
     /// Parses `prefix` followed by `count` dash-separated canonical positive integers.

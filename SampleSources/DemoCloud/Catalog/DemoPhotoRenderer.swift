@@ -21,7 +21,7 @@ final class DemoPhotoRenderer: Sendable {
     }
 
     private struct Memo {
-        var entries: [Key: (data: Data, tick: Int)] = [:]
+        var entries: [Key: (data: Data, contentType: String, tick: Int)] = [:]
         var bytes = 0
         var tick = 0
     }
@@ -52,17 +52,27 @@ final class DemoPhotoRenderer: Sendable {
 
     /// A strong ETag for the rendition; the bytes are a pure function of what it names.
     func etag(of photo: DemoCatalog.Photo, _ variant: Variant) -> String {
-        "\"v1-\(photo.id)-\(variant.rawValue)-\(size(of: photo, variant))\""
+        let file = photo.fileIndex.map { "-file\($0)" } ?? ""
+        return "\"v1-\(photo.id)-\(variant.rawValue)-\(size(of: photo, variant))\(file)\""
     }
 
-    /// The JPEG of `variant` of `photo`, drawn on first request.
-    func jpeg(of photo: DemoCatalog.Photo, _ variant: Variant) async throws -> Data {
+    /// The bytes and content type of `variant` of `photo`: drawn as a JPEG on first request, or,
+    /// for a photo of `folder`, read from its file (thumbnails rendered from it; originals are
+    /// not remembered, so a folder of big files never fills the memory).
+    func image(of photo: DemoCatalog.Photo, _ variant: Variant, folder: FolderPhotos?) async throws -> (data: Data, contentType: String) {
         let key = Key(photoID: photo.id, variant: variant)
         if let hit = lookUp(key) { return hit }
+        if let folder, let index = photo.fileIndex {
+            let longSide = thumbnailLongSide
+            let (data, format) = try await pool.run { try folder.data(at: index, variant, longSide: longSide) }
+            let answer = (data, format == .png ? "image/png" : "image/jpeg")
+            if variant == .thumbnail { store(answer.0, contentType: answer.1, for: key) }
+            return answer
+        }
         let size = size(of: photo, variant)
         let data = try await pool.run { try Self.paint(photo, size: size) }
-        store(data, for: key)
-        return data
+        store(data, contentType: "image/jpeg", for: key)
+        return (data, "image/jpeg")
     }
 
     /// Opaque scenes only: JPEG has no alpha.
@@ -76,20 +86,20 @@ final class DemoPhotoRenderer: Sendable {
         return try ImageEncoder.jpeg(DemoPainter.paint(scene).storedPixels(for: .up), quality: 85)
     }
 
-    private func lookUp(_ key: Key) -> Data? {
+    private func lookUp(_ key: Key) -> (data: Data, contentType: String)? {
         memo.withLock { memo in
             guard let entry = memo.entries[key] else { return nil }
             memo.tick += 1
-            memo.entries[key] = (entry.data, memo.tick)
-            return entry.data
+            memo.entries[key] = (entry.data, entry.contentType, memo.tick)
+            return (entry.data, entry.contentType)
         }
     }
 
-    private func store(_ data: Data, for key: Key) {
+    private func store(_ data: Data, contentType: String, for key: Key) {
         guard data.count <= maximumMemoBytes else { return }
         memo.withLock { memo in
             memo.tick += 1
-            if let old = memo.entries.updateValue((data, memo.tick), forKey: key) { memo.bytes -= old.data.count }
+            if let old = memo.entries.updateValue((data, contentType, memo.tick), forKey: key) { memo.bytes -= old.data.count }
             memo.bytes += data.count
             while memo.bytes > maximumMemoBytes, let oldest = memo.entries.min(by: { $0.value.tick < $1.value.tick }) {
                 memo.entries[oldest.key] = nil

@@ -11,19 +11,36 @@ extension OrderPipeline {
             try await store.finishJob(job.id, worker: worker)
             return
         }
-        for item in order.items where item.state == .pending {
-            try Task.checkCancellation()
-            let outcome: Result<MaterialisedAsset, OrderItemFailure>
-            do {
-                outcome = .success(try await materialise(item, of: order))
-            } catch let error where error is CancellationError || Self.isRetryable(error) {
-                throw error  // the whole job is retried; the lines done so far stay done
-            } catch {
-                outcome = .failure(Self.failure(error))
+        // Up to `fetchConcurrency` lines at once; a retryable failure (or cancellation) ends the
+        // group, which cancels the lines still running, and the whole job is retried; the lines
+        // recorded so far stay done.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            var running = 0
+            for item in order.items where item.state == .pending {
+                try Task.checkCancellation()
+                if running == settings.fetchConcurrency {
+                    try await group.next()
+                    running -= 1
+                }
+                group.addTask { try await materialiseAndRecord(item, of: order) }
+                running += 1
             }
-            try await store.recordItem(order: order.id, index: item.index, outcome: outcome, now: Date())
+            try await group.waitForAll()
         }
         try await store.finishMaterialising(order: order.id, job: job.id, worker: worker, now: Date())
+    }
+
+    /// One line fetched and its outcome recorded; only retryable errors and cancellation are thrown.
+    private func materialiseAndRecord(_ item: OrderRecord.Item, of order: OrderRecord) async throws {
+        let outcome: Result<MaterialisedAsset, OrderItemFailure>
+        do {
+            outcome = .success(try await materialise(item, of: order))
+        } catch let error where error is CancellationError || Self.isRetryable(error) {
+            throw error
+        } catch {
+            outcome = .failure(Self.failure(error))
+        }
+        try await store.recordItem(order: order.id, index: item.index, outcome: outcome, now: Date())
     }
 
     /// One line: found again in its source (as the order's session sees it), its original stored and described.

@@ -21,6 +21,11 @@ extension Root {
         @Flag(inversion: .prefixedNo, help: "Approve sign-ins without showing the approval page.")
         var autoApprove = true
 
+        @Option(help: ArgumentHelp(
+            "Serve the JPEG and PNG files of this folder, byte for byte, as the only album instead of drawn photos.",
+            valueName: "folder"))
+        var photos: String?
+
         func validate() throws {
             guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535; \(port) is not.") }
         }
@@ -28,7 +33,8 @@ extension Root {
         func run() async throws {
             let cloud = DemoCloud()
             let url = try await CommandFailure.reported {
-                try await cloud.start(port: port, configuration: .init(autoApprove: autoApprove))
+                try await cloud.start(port: port, configuration: .init(
+                    autoApprove: autoApprove, photoFolder: photos.map { URL(fileURLWithPath: $0) }))
             }
             // Written straight to the file descriptor: a script reading a pipe sees it at once.
             FileHandle.standardOutput.write(Data("\(url.absoluteString)\n".utf8))

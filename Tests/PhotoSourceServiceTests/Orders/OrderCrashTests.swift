@@ -11,13 +11,14 @@ import Testing
 struct OrderCrashTests {
     /// Configuration members: `sources`, one folder destination, a short lease so the restarted
     /// process takes the dead one's job over quickly.
-    static func configuration(sources: [String], orders: URL, allowedSourceOrigins: [String] = []) -> String {
+    static func configuration(sources: [String], orders: URL, allowedSourceOrigins: [String] = [], fetchConcurrency: Int = 4) -> String {
         let list = sources.map { "\"\($0)\"" }.joined(separator: ", ")
         let origins = allowedSourceOrigins.map { "\"\($0)\"" }.joined(separator: ", ")
         return """
             "sources": [\(list)], "allowedSourceOrigins": [\(origins)],
             "destinations": [{"id": "shop-folder", "kind": "folder", "root": "\(orders.path)"}],
-            "orders": {"leaseSeconds": 2, "pollIntervalSeconds": 0.05, "retryBaseSeconds": 0.1, "retryMaximumSeconds": 1}
+            "orders": {"leaseSeconds": 2, "pollIntervalSeconds": 0.05, "retryBaseSeconds": 0.1, "retryMaximumSeconds": 1,
+                       "fetchConcurrency": \(fetchConcurrency)}
             """
     }
 
@@ -87,14 +88,16 @@ struct OrderCrashTests {
         defer { library.remove() }
         let sunset = try Data(contentsOf: library.root.appendingPathComponent("Album/sunset.jpg"))
         let portrait = try Data(contentsOf: library.root.appendingPathComponent("portrait.jpg"))
-        let photos = ["/1.jpg": sunset, "/2.jpg": portrait, "/3.jpg": portrait + Data([0, 1, 2])]
+        // Five lines, two fetched at a time: when the first is stored, others are still being fetched.
+        let photos = ["/1.jpg": sunset, "/2.jpg": portrait, "/3.jpg": portrait + Data([0, 1, 2]), "/4.jpg": sunset + Data([4]), "/5.jpg": portrait + Data([5])]
         try await LoopbackPhotoServer.run(photos.mapValues { .init(bytes: $0, etag: "\"\($0.count)\"") }) { photoServer in
             photoServer.delayDownloads(by: .milliseconds(700))
             let list = library.stateFolder.deletingLastPathComponent().appendingPathComponent("list.txt")
             try FileManager.default.createDirectory(at: library.stateFolder, withIntermediateDirectories: true)
             try photos.keys.sorted().map { photoServer.origin + $0 }.joined(separator: "\n").write(to: list, atomically: true, encoding: .utf8)
             let orders = library.stateFolder.deletingLastPathComponent().appendingPathComponent("orders")
-            let configuration = Self.configuration(sources: ["urls:\(list.path)"], orders: orders, allowedSourceOrigins: [photoServer.origin])
+            let configuration = Self.configuration(
+                sources: ["urls:\(list.path)"], orders: orders, allowedSourceOrigins: [photoServer.origin], fetchConcurrency: 2)
             var server = try await ServeProcessTests.start(state: library.stateFolder, configuration: configuration)
             defer { if server.process.isRunning { server.process.terminate() } }
             let token = try await Self.session(server)
@@ -120,7 +123,7 @@ struct OrderCrashTests {
                 #expect(try Data(contentsOf: folder.appendingPathComponent("00\(index + 1)-\(path.dropFirst().dropLast(4)).jpg")) == photos[path])
             }
             let events = try await Self.events(server, order: id, token: token)
-            #expect(events.filter { $0.type == "order.item" }.count == 3)
+            #expect(events.filter { $0.type == "order.item" }.count == 5)
             #expect(events.filter { $0.type == "order.status" }.compactMap { $0.data["status"] } == ["accepted", "materialising", "delivering", "delivered"])
             try await Self.stop(server)
         }

@@ -48,7 +48,7 @@ struct DemoCloudUnitTests {
 
     @Test("catalog ids are canonical and sizes come from the configuration")
     func catalog() throws {
-        let catalog = DemoCatalog(configuration: RouterCloud.configuration())
+        let catalog = try DemoCatalog(configuration: RouterCloud.configuration())
         #expect(catalog.albums.map(\.id) == ["album-1", "album-2", "album-3"])
         #expect(catalog.photo(id: "photo-2-5000")?.title == "Camera Roll 5000")
         for bad in ["photo-2-5001", "photo-02-1", "photo-2-+1", "photo-2", "photo-2-1-1", "album-1", "photo-3-1", "photo--1-1"] {

@@ -13,7 +13,7 @@ struct TerminalSessionTests {
             homes.remove()
         }
         let session = try PtySession(["browse", folder.sourceArgument, cloud.sourceArgument], environment: homes.environment)
-        #expect(await session.waitFor("Library:/ [page 1/1]>"))
+        #expect(await session.waitFor("Library:/ [page 1/1]>"), "\(session.text)")
         // When: Ctrl-C on a half-typed line
         session.send("frobnicate")
         // Then: the line is dropped, not run, and the REPL is still there
@@ -51,7 +51,7 @@ struct TerminalSessionTests {
         let state = homes.root.appendingPathComponent("state")
         let environment = homes.environment.merging(["XDG_STATE_HOME": state.path]) { $1 }
         let first = try PtySession(["browse", folder.sourceArgument], environment: environment)
-        #expect(await first.waitFor("Library:/ [page 1/1]>"))
+        #expect(await first.waitFor("Library:/ [page 1/1]>"), "\(first.text)")
         #expect(await first.enter("open 1"))
         #expect(first.text.contains("Library:/Travel [page 1/1]"))
         first.send("quit\r")

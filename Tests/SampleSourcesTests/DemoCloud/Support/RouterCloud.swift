@@ -31,7 +31,7 @@ struct RouterCloud {
         _ configuration: DemoCloud.Configuration = RouterCloud.configuration(),
         _ body: @Sendable (RouterCloud) async throws -> Void
     ) async throws {
-        let state = CloudState(configuration: configuration, controls: CloudControls())
+        let state = try CloudState(configuration: configuration, controls: CloudControls())
         let app = Application(router: DemoCloud.makeRouter(state: state))
         try await app.test(.router) { client in
             try await body(RouterCloud(client: client, state: state))

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Order benchmark: originals from the demo cloud through `photosource serve`'s order pipeline
+# (materialise into the asset store: MD5, SHA-256, header check; then folder delivery: copies and
+# a manifest, fsynced) against `curl --parallel` of the same originals from the same cloud into
+# a folder followed by `md5sum` of them. ROUNDS rounds alternate the two; cells are
+# "median (min–max)"; the ratio is the speed ratio of the medians (> 1: the service is faster).
+# Also the service's peak RSS during each order (VmHWM, reset before it). Two corpora:
+# 200 × ~6 MB 12 MP JPEGs and 20 × ~25 MB 24 MP JPEGs (4:2:0, generated once into CORPUS_DIR).
+# Prints a Markdown table. Only 127.0.0.1 is contacted.
+# Environment: SKIP_BUILD=1, ROUNDS (3), CONFIG (release), CORPUS_DIR (Benchmarks/out/orders-corpus),
+#   SMALL=200 LARGE=20 (file counts), KEEP=1 (keep each run's temp folder).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+ROUNDS=${ROUNDS:-3}
+CONFIG=${CONFIG:-release}
+CORPUS_DIR=${CORPUS_DIR:-Benchmarks/out/orders-corpus}
+SMALL=${SMALL:-200}
+LARGE=${LARGE:-20}
+PY="/usr/bin/python3 Benchmarks/orders_bench.py"  # Debian's python3, where python3-pil lives
+for tool in curl md5sum /usr/bin/python3; do
+    command -v "$tool" >/dev/null || { echo "orders.sh needs $tool (make bench-deps)" >&2; exit 1; }
+done
+if [ -z "${SKIP_BUILD:-}" ]; then
+    echo "Building photosource ($CONFIG)…" >&2
+    swift build -c "$CONFIG" --product photosource >&2
+fi
+BIN="$PWD/.build/$CONFIG/photosource"
+[ -x "$BIN" ] || { echo "no $CONFIG build at $BIN" >&2; exit 1; }
+
+$PY corpus "$CORPUS_DIR/6mb" "$SMALL" 4000 3000 93 18
+$PY corpus "$CORPUS_DIR/25mb" "$LARGE" 6000 4000 98 40
+echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+echo "| corpus | photosource serve: order → delivered | curl --parallel + md5sum | ratio | service peak RSS |"
+echo "|---|---|---|---|---|"
+$PY run "$BIN" "$PWD/$CORPUS_DIR/6mb" "$ROUNDS" "12 MP JPEG"
+$PY run "$BIN" "$PWD/$CORPUS_DIR/25mb" "$ROUNDS" "24 MP JPEG"
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
