@@ -63,6 +63,28 @@ struct ReplOrderCommandTests {
         #expect(try Data(contentsOf: folder.appendingPathComponent("002-Amalfi_1.jpg")) == Data(contentsOf: homes.libraryFile("Amalfi/Amalfi 1.jpg")))
     }
 
+    @Test("photos of a cloud source are ordered with the REPL's own sign-in: refused after logout, delivered after login")
+    func cloudSignIn() async throws {
+        let cloud = try DemoCloudProcess()
+        let homes = Homes()
+        defer { homes.remove() }
+        let script = ["login", "open 1", "select 2", "logout", "order --to folder", "login", "order --to folder", "orders"]
+        // When
+        let result = try await PhotosourceBinary.run(
+            ["browse", cloud.sourceArgument], input: script.joined(separator: "\n") + "\n",
+            environment: homes.environment.merging(["XDG_CONFIG_HOME": homes.root.appendingPathComponent("config").path]) { $1 })
+        await cloud.stop()
+        // Then: the first order is refused before anything is placed; the second is order 1
+        #expect(result.errorLines.first == "Photos in the selection come from Demo Cloud, which needs you to sign in; `use 1`, `login`, then `order` again.")
+        let placed = try #require(result.lines.first { $0.hasPrefix("Order 1 (ord_") && $0.contains("1 photo(s) as 4x6 to folder.") }, "\(result.lines)")
+        let orderID = String(placed.dropFirst("Order 1 (".count).prefix { $0 != ")" })
+        #expect(result.lines.contains("Order 1 (\(orderID), reference repl-1): delivered"), "\(result.lines)")
+        #expect(result.lines.last == "  1  \(orderID)  repl-1  delivered  1 photo(s)")
+        let folder = homes.data.appendingPathComponent("photosource/orders/\(orderID)")
+        let photo = try Data(contentsOf: folder.appendingPathComponent("001-photo-1-2.jpg"))
+        #expect(photo.starts(with: [0xFF, 0xD8, 0xFF]), "the cloud's JPEG original")
+    }
+
     @Test("on a terminal, order draws a progress bar that ends at 100% with the lab's shipped stage")
     func progressBarOnATerminal() async throws {
         let homes = Homes()
