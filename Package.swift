@@ -139,6 +139,9 @@ let package = Package(
                 "PhotoSourceKit", "PhotoImaging", "PhotoNetworking", "PhotoSourceTesting", "SampleSources",
                 "PhotoSourceService", "CEditLine",
                 apps("ArgumentParser", "swift-argument-parser"),
+                // The REPL's `order` runs the service and the demo lab in its own ServiceGroup, quietly.
+                apps("ServiceLifecycle", "swift-service-lifecycle"),
+                apps("Logging", "swift-log"),
             ],
             swiftSettings: strictSettings),
 

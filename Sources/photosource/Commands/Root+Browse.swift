@@ -61,6 +61,7 @@ extension Root {
             } else {
                 failures = await repl.run(lines: StandardInputLines.stream())
             }
+            await repl.orders.stop()
             if let demoCloud {
                 // Its port, and so its id, changes every run: a stored sign-in would never be used again.
                 if let cloudURL = demoCloud.baseURL, let source = resolved.first(where: { $0.id == "cloud:" + cloudURL.absoluteString }) {

@@ -54,6 +54,12 @@ extension Repl {
             try await logout()
         case .whoami:
             await whoami()
+        case .order(let options):
+            try await placeOrder(options)
+        case .orders:
+            try await listOrders()
+        case .orderStatus(let number):
+            try await showOrder(number)
         }
     }
 

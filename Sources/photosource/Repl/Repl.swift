@@ -17,17 +17,20 @@ struct Repl: Sendable {
     let thumbnails: ThumbnailOptions
     /// How print fitness is judged for `info`.
     let judge: PrintFitness
+    /// The orders placed with `order`, and the in-process service they go to.
+    let orders: OrderDesk
 
     /// Creates a REPL over `browser`.
     init(
         browser: SourceBrowser, output: any TextOutput, terminal: Terminal = .plain,
-        thumbnails: ThumbnailOptions = .inMemory(), judge: PrintFitness = PrintFitness()
+        thumbnails: ThumbnailOptions = .inMemory(), judge: PrintFitness = PrintFitness(), orders: OrderDesk = OrderDesk()
     ) {
         self.browser = browser
         self.output = output
         self.terminal = terminal
         self.thumbnails = thumbnails
         self.judge = judge
+        self.orders = orders
     }
 
     /// The styling that matches the terminal.

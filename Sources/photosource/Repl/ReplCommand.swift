@@ -31,6 +31,11 @@ enum ReplCommand: Sendable, Equatable {
     case login
     case logout
     case whoami
+    /// `order [--product ID] [--to DEST]`.
+    case order(OrderOptions)
+    case orders
+    /// `order-status N`, N as `orders` numbers them.
+    case orderStatus(Int)
     case quit
 
     /// Parses `line`; a bad line throws a ``ReplInputError`` whose message says what to type instead.
@@ -43,11 +48,13 @@ enum ReplCommand: Sendable, Equatable {
             throw ReplInputError("Unknown command \"\(word)\"; type `help` to see the commands.")
         }
         switch spec.argument {
+        case .orderOptions:
+            break  // all optional
         case .none:
             guard arguments.isEmpty else {
                 throw ReplInputError("`\(spec.name)` takes no arguments; type `\(spec.name)` alone.")
             }
-        case .itemNumber, .pageNumber, .source, .itemNumbers, .thumbnailOptions:
+        case .itemNumber, .pageNumber, .source, .itemNumbers, .thumbnailOptions, .orderNumber:
             guard !arguments.isEmpty else { throw ReplInputError("`\(spec.name)` needs \(spec.argument.noun), as in `\(spec.example)`.") }
         }
         switch spec.name {
@@ -64,6 +71,9 @@ enum ReplCommand: Sendable, Equatable {
         case "whoami": return .whoami
         case "view": return .view(try single(arguments, spec))
         case "thumb": return try thumbnail(arguments, spec)
+        case "order": return .order(try OrderOptions.parse(arguments))
+        case "orders": return .orders
+        case "order-status": return .orderStatus(try single(arguments, spec))
         case "quit": return .quit
         case "use":
             let joined = arguments.joined(separator: " ")
@@ -111,7 +121,8 @@ enum ReplCommand: Sendable, Equatable {
             throw ReplInputError("`\(spec.name)` takes one number, as in `\(spec.example)`.")
         }
         guard number >= 1 else {
-            throw ReplInputError("\(spec.argument == .pageNumber ? "Pages" : "Items") are numbered from 1.")
+            let things = spec.argument == .pageNumber ? "Pages" : spec.argument == .orderNumber ? "Orders" : "Items"
+            throw ReplInputError("\(things) are numbered from 1.")
         }
         return number
     }

@@ -3,7 +3,7 @@
 struct ReplCommandSpec: Sendable {
     /// What a command takes after its name.
     enum Argument: Sendable, Equatable {
-        case none, itemNumber, pageNumber, itemNumbers, source, thumbnailOptions
+        case none, itemNumber, pageNumber, itemNumbers, source, thumbnailOptions, orderOptions, orderNumber
 
         /// How an error message names it.
         var noun: String {
@@ -14,6 +14,8 @@ struct ReplCommandSpec: Sendable {
             case .itemNumbers: "item numbers or ranges"
             case .source: "a source number or name"
             case .thumbnailOptions: "an item number"
+            case .orderOptions: "options"
+            case .orderNumber: "an order number"
             }
         }
     }
@@ -52,6 +54,9 @@ struct ReplCommandSpec: Sendable {
         .init(name: "login", aliases: ["signin"], argument: .none, usage: "login", example: "login", summary: "sign in to the current source"),
         .init(name: "logout", aliases: ["signout"], argument: .none, usage: "logout", example: "logout", summary: "sign out and forget the stored sign-in"),
         .init(name: "whoami", aliases: [], argument: .none, usage: "whoami", example: "whoami", summary: "show who is signed in to the current source"),
+        .init(name: "order", aliases: [], argument: .orderOptions, usage: "order [--product P] [--to D]", example: "order --product 8x10", summary: "order the selection (4x6 unless --product)"),
+        .init(name: "orders", aliases: [], argument: .none, usage: "orders", example: "orders", summary: "list the orders of this session"),
+        .init(name: "order-status", aliases: [], argument: .orderNumber, usage: "order-status N", example: "order-status 1", summary: "show order N: photos, destinations"),
         .init(name: "quit", aliases: ["exit", "q"], argument: .none, usage: "quit", example: "quit", summary: "leave (end of input does too)"),
     ]
 

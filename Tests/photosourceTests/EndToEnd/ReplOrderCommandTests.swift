@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// `order` in `photosource browse` on the demo library, as `make demo` runs it: the in-process
+/// service and demo lab start on first use, the order reaches the folder and the lab, and
+/// `orders` / `order-status` follow it.
+@Suite("photosource browse: order, orders, order-status on the demo library")
+struct ReplOrderCommandTests {
+    /// Cache (the demo library) and data (the orders folder) of one test, removed by `remove()`.
+    struct Homes {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("photosource-order-\(UUID().uuidString)")
+        var cache: URL { root.appendingPathComponent("cache") }
+        var data: URL { root.appendingPathComponent("data") }
+        var environment: [String: String] { ["XDG_CACHE_HOME": cache.path, "XDG_DATA_HOME": data.path, "HOME": root.path] }
+
+        /// The demo library's file whose path ends with `name`.
+        func libraryFile(_ name: String) throws -> URL {
+            let files = FileManager.default.enumerator(at: cache, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+            return try #require(files.first { $0.path.hasSuffix("/" + name) }, "no \(name) under \(cache.path)")
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: root) }
+    }
+
+    @Test("a piped script orders two photos: delivered to the folder byte for byte and shipped by the lab; orders and order-status report it")
+    func pipedOrder() async throws {
+        let homes = Homes()
+        defer { homes.remove() }
+        let script = [
+            "select 8",  // Welcome.jpg, 1600×1067: 133 dpi at 8×10, low
+            "open 7", "open 2", "open 1", "select 1",  // Travel/Italy/Amalfi/Amalfi 1.jpg, 1600×1200: 150 dpi
+            "order --product 8x10",
+            "orders",
+            "order-status 1",
+            "order --to nowhere",
+        ]
+        // When
+        let result = try await PhotosourceBinary.run(["browse", "demo"], input: script.joined(separator: "\n") + "\n", environment: homes.environment)
+        // Then
+        #expect(result.status == 1, "one line (the unknown destination) failed: \(result.errors)")
+        #expect(result.errorLines == [
+            "There is no destination \"nowhere\"; the destinations are folder, lab (`--to folder,lab`).",
+            "photosource: 1 command(s) failed.",
+        ])
+        let lines = result.lines
+        let placed = try #require(lines.first { $0.hasPrefix("Order 1 (ord_") && $0.hasSuffix("): 2 photo(s) as 8x10 to folder, lab. Ctrl-C stops following it; the order goes on.") }, "\(lines)")
+        let orderID = String(placed.dropFirst("Order 1 (".count).prefix { $0 != ")" })
+        let folder = homes.data.appendingPathComponent("photosource/orders/\(orderID)")
+        let report = [
+            "Order 1 (\(orderID), reference repl-1): delivered",
+            "  1  Welcome.jpg  8x10  1600×1067  133 dpi low  warning: lowResolution",
+            "  2  Amalfi 1.jpg  8x10  1600×1200  150 dpi acceptable",
+            "  folder  delivered to \(folder.path)",
+            "  lab     delivered, lab stage shipped (lab order ord_1)",
+        ]
+        // The report after the order, then `orders`, then `order-status 1` (the same report).
+        let start = try #require(lines.firstIndex(of: report[0]), "\(lines)")
+        #expect(Array(lines[start...]) == report + ["  1  \(orderID)  repl-1  delivered  2 photo(s)"] + report)
+        // The folder holds the originals byte for byte, and the manifest.
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(written == ["001-Welcome.jpg", "002-Amalfi_1.jpg", "manifest.json"])
+        #expect(try Data(contentsOf: folder.appendingPathComponent("001-Welcome.jpg")) == Data(contentsOf: homes.libraryFile("Welcome.jpg")))
+        #expect(try Data(contentsOf: folder.appendingPathComponent("002-Amalfi_1.jpg")) == Data(contentsOf: homes.libraryFile("Amalfi/Amalfi 1.jpg")))
+    }
+
+    @Test("photos of a cloud source are ordered with the REPL's own sign-in: refused after logout, delivered after login")
+    func cloudSignIn() async throws {
+        let cloud = try DemoCloudProcess()
+        let homes = Homes()
+        defer { homes.remove() }
+        let script = ["login", "open 1", "select 2", "logout", "order --to folder", "login", "order --to folder", "orders"]
+        // When
+        let result = try await PhotosourceBinary.run(
+            ["browse", cloud.sourceArgument], input: script.joined(separator: "\n") + "\n",
+            environment: homes.environment.merging(["XDG_CONFIG_HOME": homes.root.appendingPathComponent("config").path]) { $1 })
+        await cloud.stop()
+        // Then: the first order is refused before anything is placed; the second is order 1
+        #expect(result.errorLines.first == "Photos in the selection come from Demo Cloud, which needs you to sign in; `use 1`, `login`, then `order` again.")
+        let placed = try #require(result.lines.first { $0.hasPrefix("Order 1 (ord_") && $0.contains("1 photo(s) as 4x6 to folder.") }, "\(result.lines)")
+        let orderID = String(placed.dropFirst("Order 1 (".count).prefix { $0 != ")" })
+        #expect(result.lines.contains("Order 1 (\(orderID), reference repl-1): delivered"), "\(result.lines)")
+        #expect(result.lines.last == "  1  \(orderID)  repl-1  delivered  1 photo(s)")
+        let folder = homes.data.appendingPathComponent("photosource/orders/\(orderID)")
+        let photo = try Data(contentsOf: folder.appendingPathComponent("001-photo-1-2.jpg"))
+        #expect(photo.starts(with: [0xFF, 0xD8, 0xFF]), "the cloud's JPEG original")
+    }
+
+    @Test("on a terminal, order draws a progress bar that ends at 100% with the lab's shipped stage")
+    func progressBarOnATerminal() async throws {
+        let homes = Homes()
+        defer { homes.remove() }
+        let session = try PtySession(["browse", "demo"], environment: homes.environment)
+        #expect(await session.waitFor("Sample Library:/ [page 1/1]>", seconds: 120))
+        #expect(await session.enter("select 8"))
+        // When: the order starts the service and the lab, and follows the lab's four stages
+        let prompts = session.text.components(separatedBy: "]>").count - 1
+        session.send("order --to lab\r")
+        #expect(await session.waitFor("]>", count: prompts + 1, seconds: 180))
+        // Then
+        let text = session.text
+        #expect(text.contains("Order 1 [#"), "\(text)")
+        #expect(text.contains("Order 1 [####################] 100%  delivered · photos 1/1 · lab shipped"), "\(text)")
+        #expect(text.contains("  lab  delivered, lab stage shipped (lab order ord_1)"), "\(text)")
+        #expect(!text.contains("  folder"), "--to lab sends it to the lab only")
+        session.send("quit\r")
+        #expect(await session.exitStatus(within: 60) == 0, "\(session.text)")
+    }
+}
