@@ -37,6 +37,7 @@ bench: bench-deps
 	./Benchmarks/listing.sh
 	./Benchmarks/download.sh
 	./Benchmarks/service.sh
+	SKIP_BUILD=1 ./Benchmarks/orders.sh
 
 # AddressSanitizer over the whole suite, ThreadSanitizer over the concurrency suites. Each has
 # its own scratch path (a cold build the first time: 10+ minutes). Swift has no UBSan on Linux

@@ -213,7 +213,7 @@ def run(binary, corpus_dir, rounds, label):
             target = os.path.join(work, "curl")
             shutil.rmtree(target, ignore_errors=True)
             os.makedirs(target)
-            arguments = ["curl", "-sS", "--fail", "--parallel",
+            arguments = ["curl", "-sS", "--no-progress-meter", "--fail", "--parallel",
                          "-H", f"Authorization: Bearer {cloud_token_value}"]
             for index, url in enumerate(originals):
                 arguments += ["-o", os.path.join(target, f"{index:04d}.jpg"), url]
