@@ -18,11 +18,15 @@ public struct OrderSettings: Sendable, Hashable, Codable {
     public var assetDirectory: String?
     /// How long one `GET /v1/orders/{id}/events` stays open at most, in seconds (clients resume with `Last-Event-ID`).
     public var eventStreamSeconds: Double
+    /// How long a signed asset URL sent to a print lab (`/v1/assets/…`) works, in seconds,
+    /// counted from each delivery attempt: labs fetch on their own schedule, days later.
+    public var assetURLLifetimeSeconds: Int
 
     /// Creates settings.
     public init(
         leaseSeconds: Double = 30, pollIntervalSeconds: Double = 0.5, retryBaseSeconds: Double = 2, retryMaximumSeconds: Double = 600,
-        maximumAttempts: Int = 8, workers: Int = 2, assetDirectory: String? = nil, eventStreamSeconds: Double = 55
+        maximumAttempts: Int = 8, workers: Int = 2, assetDirectory: String? = nil, eventStreamSeconds: Double = 55,
+        assetURLLifetimeSeconds: Int = 14 * 24 * 3600
     ) {
         self.leaseSeconds = leaseSeconds
         self.pollIntervalSeconds = pollIntervalSeconds
@@ -32,11 +36,12 @@ public struct OrderSettings: Sendable, Hashable, Codable {
         self.workers = workers
         self.assetDirectory = assetDirectory
         self.eventStreamSeconds = eventStreamSeconds
+        self.assetURLLifetimeSeconds = assetURLLifetimeSeconds
     }
 
     private enum Keys: String, CodingKey {
         case leaseSeconds, pollIntervalSeconds, retryBaseSeconds, retryMaximumSeconds, maximumAttempts, workers, assetDirectory
-        case eventStreamSeconds
+        case eventStreamSeconds, assetURLLifetimeSeconds
     }
 
     /// Decodes settings; a missing field keeps its default.
@@ -51,7 +56,8 @@ public struct OrderSettings: Sendable, Hashable, Codable {
             maximumAttempts: try container.decodeIfPresent(Int.self, forKey: .maximumAttempts) ?? standard.maximumAttempts,
             workers: try container.decodeIfPresent(Int.self, forKey: .workers) ?? standard.workers,
             assetDirectory: try container.decodeIfPresent(String.self, forKey: .assetDirectory),
-            eventStreamSeconds: try container.decodeIfPresent(Double.self, forKey: .eventStreamSeconds) ?? standard.eventStreamSeconds)
+            eventStreamSeconds: try container.decodeIfPresent(Double.self, forKey: .eventStreamSeconds) ?? standard.eventStreamSeconds,
+            assetURLLifetimeSeconds: try container.decodeIfPresent(Int.self, forKey: .assetURLLifetimeSeconds) ?? standard.assetURLLifetimeSeconds)
     }
 
     /// The delay before attempt `attempt + 1`: `base × 2^(attempt−1)`, at most the maximum, times a jitter in [0.5, 1).
