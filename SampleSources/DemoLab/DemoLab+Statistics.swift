@@ -9,6 +9,8 @@ extension DemoLab {
         public var idempotencyKey: String
         /// How many items it has.
         public var itemCount: Int
+        /// The URL of every asset, as the order gave them (the lab fetches them again on a repeat).
+        public var assetURLs: [String] = []
         /// The last stage reached: `received`, `downloaded`, `printed`, `shipped` or `failed`.
         public var stage: String
         /// Why it failed, when it did.

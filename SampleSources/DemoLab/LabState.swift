@@ -27,7 +27,7 @@ struct LabOrderBook: Sendable {
         lastNumber += 1
         let record = DemoLab.OrderRecord(
             id: "ord_\(lastNumber)", merchantReference: request.merchantReference, idempotencyKey: key,
-            itemCount: request.items.count, stage: "received")
+            itemCount: request.items.count, assetURLs: request.items.flatMap { $0.assets.map(\.url) }, stage: "received")
         records[record.id] = record
         idsByKey[key] = record.id
         return (record, true)

@@ -78,7 +78,11 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
             router: router,
             server: .http1(configuration: .init(additionalChannelHandlers: [FlushBeforeCloseHandler()])),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "photosource"),
-            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? configuration.port
+                dependencies.listeningPort.set(port)
+                await onListening(port)
+            },
             logger: arguments.logger)
         // The store the service opened closes after the server has drained.
         if let ownedStore { app.addServices(ownedStore) }
@@ -112,6 +116,7 @@ public func buildRouter(_ dependencies: ServiceDependencies, metrics: Prometheus
     ItemsController(dependencies: dependencies).addRoutes(to: router)
     ThumbnailsController(dependencies: dependencies).addRoutes(to: router)
     OriginalsController(dependencies: dependencies).addRoutes(to: router)
+    AssetsController(dependencies: dependencies).addRoutes(to: router)
     SignInController(dependencies: dependencies).addRoutes(to: router)
     OrdersController(dependencies: dependencies).addRoutes(to: router)
     if let orders = try? dependencies.orderStore(), let verifiers = try? RemoteDestinationEntry.callbackVerifiers(dependencies.configuration), !verifiers.isEmpty {

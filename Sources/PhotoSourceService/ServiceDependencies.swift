@@ -16,6 +16,8 @@ public struct ServiceDependencies: Sendable {
     let originals: OriginalsSpool
     let signer: URLSigner
     let apiKeyDigests: [[UInt8]]
+    /// The port the server listens on, once it does (``assetURL(sha256:md5:contentType:now:)`` without a `publicBaseURL`).
+    let listeningPort = BoundPort()
 
     /// Bundles the service's parts.
     public init(configuration: ServiceConfiguration, store: any ServiceStore, catalog: SourceCatalog, thumbnails: ThumbnailCache) throws {

@@ -46,20 +46,23 @@ struct ServeProcessTests {
 
     /// Starts `photosource serve` on a configuration file in `state` holding the harness's keys
     /// and `configuration` (more top-level JSON members, without braces).
-    static func start(state: URL, configuration: String) async throws -> Server {
-        try await blocking { try startBlocking(state: state, configuration: configuration) }
+    /// `launcher`, when given, runs the binary (its path and arguments appended): a shell that
+    /// sets up a file system first, for example.
+    static func start(state: URL, configuration: String, launcher: [String] = []) async throws -> Server {
+        try await blocking { try startBlocking(state: state, configuration: configuration, launcher: launcher) }
     }
 
-    private static func startBlocking(state: URL, configuration: String) throws -> Server {
+    private static func startBlocking(state: URL, configuration: String, launcher: [String] = []) throws -> Server {
         let process = Process()
-        process.executableURL = try binary()
+        process.executableURL = try launcher.first.map { URL(fileURLWithPath: $0) } ?? binary()
         let config = state.appendingPathComponent("config.json")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
         try Data("""
             {\(configuration), "signingKeys": ["\(ServiceHarness.key(1))"], "sealingKey": "\(ServiceHarness.key(2))",
              "apiKeyHashes": ["sha256:\(ServiceHarness.sha256Hex(ServiceHarness.apiKey))"], "stateDirectory": "\(state.path)"}
             """.utf8).write(to: config)
-        process.arguments = ["serve", "--config", config.path, "--host", "127.0.0.1", "--port", "0"]
+        process.arguments = (launcher.isEmpty ? [] : Array(launcher.dropFirst()) + [try binary().path])
+            + ["serve", "--config", config.path, "--host", "127.0.0.1", "--port", "0"]
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

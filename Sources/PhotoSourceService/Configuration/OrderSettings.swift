@@ -21,12 +21,15 @@ public struct OrderSettings: Sendable, Hashable, Codable {
     /// How many lines of one order are fetched into the asset store at once (a source's
     /// round trips overlap; each line is still streamed, never held whole).
     public var fetchConcurrency: Int
+    /// How long a signed asset URL sent to a print lab (`/v1/assets/…`) works, in seconds,
+    /// counted from each delivery attempt: labs fetch on their own schedule, days later.
+    public var assetURLLifetimeSeconds: Int
 
     /// Creates settings.
     public init(
         leaseSeconds: Double = 30, pollIntervalSeconds: Double = 0.5, retryBaseSeconds: Double = 2, retryMaximumSeconds: Double = 600,
         maximumAttempts: Int = 8, workers: Int = 2, assetDirectory: String? = nil, eventStreamSeconds: Double = 55,
-        fetchConcurrency: Int = 4
+        fetchConcurrency: Int = 4, assetURLLifetimeSeconds: Int = 14 * 24 * 3600
     ) {
         self.leaseSeconds = leaseSeconds
         self.pollIntervalSeconds = pollIntervalSeconds
@@ -37,11 +40,12 @@ public struct OrderSettings: Sendable, Hashable, Codable {
         self.assetDirectory = assetDirectory
         self.eventStreamSeconds = eventStreamSeconds
         self.fetchConcurrency = max(1, fetchConcurrency)
+        self.assetURLLifetimeSeconds = assetURLLifetimeSeconds
     }
 
     private enum Keys: String, CodingKey {
         case leaseSeconds, pollIntervalSeconds, retryBaseSeconds, retryMaximumSeconds, maximumAttempts, workers, assetDirectory
-        case eventStreamSeconds, fetchConcurrency
+        case eventStreamSeconds, fetchConcurrency, assetURLLifetimeSeconds
     }
 
     /// Decodes settings; a missing field keeps its default.
@@ -57,7 +61,8 @@ public struct OrderSettings: Sendable, Hashable, Codable {
             workers: try container.decodeIfPresent(Int.self, forKey: .workers) ?? standard.workers,
             assetDirectory: try container.decodeIfPresent(String.self, forKey: .assetDirectory),
             eventStreamSeconds: try container.decodeIfPresent(Double.self, forKey: .eventStreamSeconds) ?? standard.eventStreamSeconds,
-            fetchConcurrency: try container.decodeIfPresent(Int.self, forKey: .fetchConcurrency) ?? standard.fetchConcurrency)
+            fetchConcurrency: try container.decodeIfPresent(Int.self, forKey: .fetchConcurrency) ?? standard.fetchConcurrency,
+            assetURLLifetimeSeconds: try container.decodeIfPresent(Int.self, forKey: .assetURLLifetimeSeconds) ?? standard.assetURLLifetimeSeconds)
     }
 
     /// The delay before attempt `attempt + 1`: `base × 2^(attempt−1)`, at most the maximum, times a jitter in [0.5, 1).

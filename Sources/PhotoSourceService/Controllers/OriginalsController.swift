@@ -8,7 +8,6 @@ import PhotoSourceKit
 /// (`cloud:`, `urls:`) from the ``OriginalsSpool``, which downloads each original once.
 struct OriginalsController {
     let dependencies: ServiceDependencies
-    private let fileIO = FileIO()
 
     init(dependencies: ServiceDependencies) {
         self.dependencies = dependencies
@@ -39,50 +38,11 @@ struct OriginalsController {
     }
 
     private func response(_ served: Served, _ request: Request, _ context: ServiceRequestContext) async throws -> Response {
-        let original = served.original
-        let size = original.byteCount
-        let etag = "\"\(original.md5Hex)\""
-        var headers: HTTPFields = [
-            .contentType: original.contentType ?? "application/octet-stream", .eTag: etag, .contentMD5: original.md5Base64,
-            .acceptRanges: "bytes", .cacheControl: "private, max-age=86400",
-        ]
-        if let match = request.headers[.ifNoneMatch], Self.matches(match, etag: etag) {
-            return Response(status: .notModified, headers: headers)
+        var file = FileResponse(served.original, cacheControl: "private, max-age=86400")
+        if let lease = served.lease {
+            file.whenWritten = { lease.release() }
         }
-        guard size > 0 else {
-            headers[.contentLength] = "0"
-            return Response(status: .ok, headers: headers)
-        }
-        var range = 0...(size - 1)
-        var status = HTTPResponse.Status.ok
-        if let rangeHeader = request.headers[.range] {
-            guard let asked = ByteRange.parse(rangeHeader, size: size) else {
-                headers[.contentRange] = "bytes */\(size)"
-                return Response(status: .rangeNotSatisfiable, headers: headers)
-            }
-            range = asked
-            status = .partialContent
-            headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
-            headers[.contentMD5] = nil  // it would describe the whole file, not this part
-        }
-        headers[.contentLength] = String(range.count)
-        let file = try await fileIO.loadFile(path: original.file.path, range: range, context: context)
-        let lease = served.lease
-        // The lease lives until the body is written (or the response is dropped).
-        let body = ResponseBody(contentLength: range.count) { writer in
-            try await file.write(writer)
-            lease?.release()
-        }
-        return Response(status: status, headers: headers, body: body)
-    }
-
-    /// Whether an `If-None-Match` list names `etag` (weak comparison, `*` matches).
-    static func matches(_ header: String, etag: String) -> Bool {
-        header.split(separator: ",").contains { candidate in
-            var tag = candidate.trimmingCharacters(in: .whitespaces)
-            if tag.hasPrefix("W/") { tag.removeFirst(2) }
-            return tag == etag || tag == "*"
-        }
+        return try await file.response(to: request, context: context)
     }
 
     static func contentType(of fileExtension: String) -> String {

@@ -45,8 +45,19 @@ public struct AssetStore: Sendable {
 
     /// Where the asset with `sha256` and `contentType` (`image/png`, else JPEG) is kept.
     public func file(sha256: String, contentType: String) -> URL {
+        Self.file(in: root, sha256: sha256, contentType: contentType)
+    }
+
+    /// Where the asset with `sha256` and `contentType` is kept in a store at `root`.
+    static func file(in root: URL, sha256: String, contentType: String) -> URL {
         root.appendingPathComponent(String(sha256.prefix(2)), isDirectory: true)
             .appendingPathComponent(sha256 + (contentType == "image/png" ? ".png" : ".jpg"))
+    }
+
+    /// The store's folder for `configuration`: `orders.assetDirectory`, else `assets` in the state folder.
+    static func root(for configuration: ServiceConfiguration) -> URL {
+        URL(fileURLWithPath: configuration.orders.assetDirectory
+            ?? URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true).appendingPathComponent("assets").path, isDirectory: true)
     }
 
     /// Copies the file at `source` into the store.

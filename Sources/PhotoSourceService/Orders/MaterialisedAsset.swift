@@ -21,13 +21,11 @@ public struct MaterialisedAsset: Sendable, Hashable, Codable {
     public var verdict: String?
     /// Warnings kept with the item, such as `lowResolution`.
     public var warnings: [String]
-    /// A signed originals URL of this service, for destinations that fetch later.
-    public var originalURL: String?
 
     /// Creates an asset description.
     public init(
         fileName: String, contentType: String, sha256: String, md5: String, byteCount: Int64, pixelWidth: Int, pixelHeight: Int,
-        dpi: Double?, verdict: String?, warnings: [String], originalURL: String? = nil
+        dpi: Double?, verdict: String?, warnings: [String]
     ) {
         self.fileName = fileName
         self.contentType = contentType
@@ -39,6 +37,5 @@ public struct MaterialisedAsset: Sendable, Hashable, Codable {
         self.dpi = dpi
         self.verdict = verdict
         self.warnings = warnings
-        self.originalURL = originalURL
     }
 }

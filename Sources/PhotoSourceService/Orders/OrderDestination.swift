@@ -78,14 +78,15 @@ public struct DeliverableAsset: Sendable, Hashable, Codable {
     public var verdict: String?
     /// Warnings kept with the item, such as `lowResolution`.
     public var warnings: [String]
-    /// A signed originals URL of this service, valid for days, for destinations that fetch assets later.
-    public var originalURL: URL?
+    /// A signed asset URL of this service (`/v1/assets/…`, the bytes above, valid for
+    /// ``OrderSettings/assetURLLifetimeSeconds``), for destinations that fetch assets later.
+    public var assetURL: URL?
 
     /// Creates an asset record.
     public init(
         index: Int, source: String, itemID: String, copies: Int, product: String, fileName: String, contentType: String,
         file: URL, byteCount: Int64, md5: String, sha256: String, pixelWidth: Int, pixelHeight: Int,
-        dpi: Double? = nil, verdict: String? = nil, warnings: [String] = [], originalURL: URL? = nil
+        dpi: Double? = nil, verdict: String? = nil, warnings: [String] = [], assetURL: URL? = nil
     ) {
         self.index = index
         self.source = source
@@ -103,7 +104,7 @@ public struct DeliverableAsset: Sendable, Hashable, Codable {
         self.dpi = dpi
         self.verdict = verdict
         self.warnings = warnings
-        self.originalURL = originalURL
+        self.assetURL = assetURL
     }
 }
 

@@ -19,13 +19,23 @@ extension OrderPipeline {
                 now: Date())
             return
         }
+        guard dependencies.assetOrigin != nil else {
+            // Asset URLs name the listening port when there is no publicBaseURL: wait for the server.
+            throw PhotoSourceError(.connection, "The service is not listening yet, so there are no asset URLs to send; trying again shortly.")
+        }
         let acknowledged = order.deliveries.first { $0.destinationID == destinationID }?.items.filter(\.delivered).map(\.index) ?? []
         let delivery = OrderDelivery(
             orderID: order.id, reference: order.reference, assets: order.items.compactMap(deliverable),
             acknowledged: Set(acknowledged), idempotencyKey: "\(order.id)/\(destinationID)")
         let store = store
+        let lease = settings.leaseSeconds
         let outcome = try await destination.deliver(delivery) { result in
             try await store.recordDeliveryItem(order: order.id, destination: destinationID, result: result, now: Date())
+            // A cancelled order's job is no longer running: stop before the next item goes out
+            // instead of when the worker's lease renewal next looks (a third of the lease later).
+            guard try await store.renewLease(job: job.id, worker: worker, until: Date().addingTimeInterval(lease)) else {
+                throw CancellationError()
+            }
         }
         try await store.finishDelivery(order: order.id, destination: destinationID, job: job.id, worker: worker, outcome: outcome, now: Date())
     }
@@ -39,6 +49,6 @@ extension OrderPipeline {
             file: assets.file(sha256: asset.sha256, contentType: asset.contentType),
             byteCount: asset.byteCount, md5: asset.md5, sha256: asset.sha256, pixelWidth: asset.pixelWidth,
             pixelHeight: asset.pixelHeight, dpi: asset.dpi, verdict: asset.verdict, warnings: asset.warnings,
-            originalURL: asset.originalURL.flatMap(URL.init(string:)))
+            assetURL: dependencies.assetURL(sha256: asset.sha256, md5: asset.md5, contentType: asset.contentType))
     }
 }

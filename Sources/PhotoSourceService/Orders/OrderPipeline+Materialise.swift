@@ -50,14 +50,9 @@ extension OrderPipeline {
             throw OrderItemFailure(code: "invalid-data", message: "The product \(line.product) is no longer offered.")
         }
         let dependencies = dependencies
-        let (stored, originalURL) = try await dependencies.withSource(line.source, session: order.session ?? "") { entry in
+        let stored = try await dependencies.withSource(line.source, session: order.session ?? "") { entry in
             let item = try await dependencies.withSourceTimeout { try await entry.item(line.itemID) }
-            let stored = try await fetchOriginal(item, from: entry, session: order.session)
-            guard let session = order.session else { return (stored, String?.none) }
-            let signed = SignedAsset(
-                session: session, source: entry.id, item: item.id, version: try await AssetVersion.current(of: item, in: entry),
-                size: 0, format: "", expires: ItemsController.expiry(seconds: configuration.limits.originalURLLifetimeSeconds))
-            return (stored, dependencies.link("/v1/originals/" + dependencies.signer.path(for: signed, kind: .original)))
+            return try await fetchOriginal(item, from: entry, session: order.session)
         }
         let pixels = stored.header.displaySize
         let assessment = product.fitness.assess(pixels, at: product.printSize)
@@ -65,7 +60,7 @@ extension OrderPipeline {
             fileName: Self.fileName(index: line.index, itemID: line.itemID, format: stored.header.format),
             contentType: stored.header.format.mimeType, sha256: stored.sha256, md5: stored.md5, byteCount: stored.byteCount,
             pixelWidth: pixels.width, pixelHeight: pixels.height, dpi: assessment.effectiveDPI, verdict: assessment.verdict.rawValue,
-            warnings: assessment.verdict == .low ? ["lowResolution"] : [], originalURL: originalURL)
+            warnings: assessment.verdict == .low ? ["lowResolution"] : [])
     }
 
     /// Gets an item's original into the asset store: the one place that knows how. Files are

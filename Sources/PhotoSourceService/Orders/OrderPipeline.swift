@@ -23,10 +23,7 @@ public struct OrderPipeline: Sendable {
     public init(dependencies: ServiceDependencies, destinations: [String: any OrderDestination], logger: Logger) throws {
         self.dependencies = dependencies
         self.store = try dependencies.orderStore()
-        let settings = dependencies.configuration.orders
-        let folder = settings.assetDirectory
-            ?? URL(fileURLWithPath: dependencies.configuration.stateDirectory, isDirectory: true).appendingPathComponent("assets").path
-        self.assets = try AssetStore(root: URL(fileURLWithPath: folder, isDirectory: true))
+        self.assets = try AssetStore(root: AssetStore.root(for: dependencies.configuration))
         self.destinations = destinations
         self.logger = logger
     }

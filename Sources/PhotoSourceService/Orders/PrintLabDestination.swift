@@ -3,8 +3,8 @@ public import PhotoNetworking
 import PhotoSourceKit
 
 /// Sends an order to a print lab's API (``PrintLabOrder``, Prodigi v4's shape) with each asset
-/// as a signed originals URL; the lab fetches the files on its own schedule and reports back
-/// through signed callbacks (``PrintLabCallbackController``).
+/// as a signed asset URL of this service (``DeliverableAsset/assetURL``); the lab fetches the
+/// files on its own schedule and reports back through signed callbacks (``PrintLabCallbackController``).
 ///
 /// A repeat of the delivery sends the same order with the same idempotency key, and the lab
 /// answers with the order it already has, so the lab receives each order once. The lab's 2xx
@@ -91,13 +91,12 @@ public struct PrintLabDestination: OrderDestination {
         return .accepted(externalID: answer.order.id)
     }
 
-    /// The lab order for `delivery`. Throws `.invalidData` for an asset without an originals URL
+    /// The lab order for `delivery`. Throws `.invalidData` for an asset without a URL
     /// or a product without a SKU (nothing is sent then).
     func labOrder(for delivery: OrderDelivery) throws -> PrintLabOrder {
         let items = try delivery.assets.sorted { $0.index < $1.index }.map { asset in
-            guard let url = asset.originalURL else {
-                throw PhotoSourceError(
-                    .invalidData, "Item \(asset.index) has no originals URL for print lab \(id); set publicBaseURL so labs can fetch assets.")
+            guard let url = asset.assetURL else {
+                throw PhotoSourceError(.invalidData, "Item \(asset.index) has no asset URL for print lab \(id) to fetch it from.")
             }
             guard let sku = configuration.skus[asset.product] else {
                 throw PhotoSourceError(.invalidData, "Print lab \(id) has no SKU for product \"\(asset.product)\"; add it under skus.")

@@ -34,7 +34,7 @@ public struct PrintLabOrder: Sendable, Hashable, Codable {
     public struct Asset: Sendable, Hashable, Codable {
         /// `default`.
         public var printArea: String
-        /// A signed originals URL of this service, valid for days.
+        /// A signed asset URL of this service (`/v1/assets/…`), valid for days.
         public var url: String
         /// MD5 of the file, lowercase hex.
         public var md5Hash: String

@@ -5,9 +5,10 @@ import Foundation
 /// The payload pins the session, so a stolen URL of session A shows only what A could see; it
 /// pins the version, so the response can be cached as immutable.
 struct SignedAsset: Codable, Sendable, Hashable {
-    /// Thumbnail or original: signatures of one never verify as the other.
+    /// Thumbnail, original or stored asset (``SignedStoredAsset``): signatures of one never verify as another.
     enum Kind: String, Codable, Sendable {
         case thumbnail, original
+        case storedAsset = "asset"
     }
 
     /// The customer session the URL was made for.

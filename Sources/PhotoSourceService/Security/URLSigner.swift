@@ -31,12 +31,23 @@ struct URLSigner: Sendable {
         guard !keys.isEmpty else { throw PhotoSourceError(.invalidData, "At least one URL-signing key is needed.") }
     }
 
-    /// `signature/payload` for `asset`, to append to `/v1/thumbnails/` or `/v1/originals/`.
-    func path(for asset: SignedAsset, kind: SignedAsset.Kind) -> String {
+    /// `signature/payload` for `asset`, to append to `/v1/thumbnails/`, `/v1/originals/` or
+    /// (a ``SignedStoredAsset`` of kind `.storedAsset`) `/v1/assets/`.
+    func path(for asset: some Encodable, kind: SignedAsset.Kind) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let payload = Base64URL.encode((try? encoder.encode(asset)) ?? Data())
         return Base64URL.encode(signature(kind: kind, payload: payload, key: keys[0])) + "/" + payload
+    }
+
+    /// The stored asset an `/v1/assets/` URL names, after checking its signature and expiry
+    /// (not cached: labs fetch each asset once or twice, not a grid's worth of times).
+    func verifyStoredAsset(signature: String, payload: String, now: Date = Date()) throws(Refusal) -> SignedStoredAsset {
+        guard let json = try authenticate(signature: signature, payload: payload, kind: .storedAsset),
+              let asset = try? JSONDecoder().decode(SignedStoredAsset.self, from: json)
+        else { throw .tampered }
+        guard Double(asset.expires) > now.timeIntervalSince1970 else { throw .expired }
+        return asset
     }
 
     /// The asset a URL names, after checking its signature (any key) and then its expiry.
@@ -54,17 +65,23 @@ struct URLSigner: Sendable {
 
     /// The full check: the signature against every key, then the payload's JSON.
     private func verifyAnew(signature: String, payload: String, kind: SignedAsset.Kind, cacheKey: String) throws(Refusal) -> SignedAsset {
+        guard let json = try authenticate(signature: signature, payload: payload, kind: kind),
+              let asset = try? JSONDecoder().decode(SignedAsset.self, from: json)
+        else { throw .tampered }
+        verified.remember(asset, for: cacheKey)
+        return asset
+    }
+
+    /// The payload's JSON when the signature matches any key (`.tampered` otherwise; `nil` when it is not base64url).
+    private func authenticate(signature: String, payload: String, kind: SignedAsset.Kind) throws(Refusal) -> Data? {
         guard let given = Base64URL.decode(signature), given.count == SHA256.byteCount else { throw .tampered }
         var matched = false
         for key in keys {
             // Every key is tried (no early exit), so timing tells nothing about which one matched.
             if SecretHash.constantTimeEqual(Array(given), Array(self.signature(kind: kind, payload: payload, key: key))) { matched = true }
         }
-        guard matched, let json = Base64URL.decode(payload), let asset = try? JSONDecoder().decode(SignedAsset.self, from: json) else {
-            throw .tampered
-        }
-        verified.remember(asset, for: cacheKey)
-        return asset
+        guard matched else { throw .tampered }
+        return Base64URL.decode(payload)
     }
 
     private func signature(kind: SignedAsset.Kind, payload: String, key: SymmetricKey) -> Data {

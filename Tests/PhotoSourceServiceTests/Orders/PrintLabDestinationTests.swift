@@ -133,11 +133,11 @@ struct PrintLabDestinationTests {
             return
         }
         #expect(code == "invalid-data")
-        #expect(message.contains("originals URL"))
+        #expect(message.contains("asset URL"))
     }
 
     @Test func theLabOrderHasProdigisShape() throws {
-        let assets = try TestAssets(count: 2, originalURL: { URL(string: "https://photos.example/v1/originals/sig/\($0)")! })
+        let assets = try TestAssets(count: 2, assetURL: { URL(string: "https://photos.example/v1/originals/sig/\($0)")! })
         defer { assets.remove() }
         let destination = try PrintLabDestination(.init(
             id: "lab", ordersURL: URL(string: "https://api.lab.example/v4.0/Orders")!, skus: ["4x6": "GLOBAL-PHO-4X6"],

@@ -14,22 +14,22 @@ struct CloudOriginalsTests {
     static let cloudConfiguration = DemoCloud.Configuration(
         albums: [.init(title: "Prints", photoCount: 2)], photoSizes: [PixelSize(width: 1600, height: 1200)], autoApprove: true)
 
-    /// Runs `body` with the service (sources `library` and `cloud`), a signed-in session token,
-    /// the cloud and the id of its first photo.
-    static func run(_ body: @Sendable (ServiceHarness, String, DemoCloud, String) async throws -> Void) async throws {
+    /// Runs `body` with the service (source `cloud`, the configuration changed by `configure`), a
+    /// signed-in session token, the cloud and the id of its first photo.
+    static func run(
+        cloud cloudSettings: DemoCloud.Configuration = cloudConfiguration, configure: (inout ServiceConfiguration) -> Void = { _ in },
+        _ body: @Sendable (ServiceHarness, String, DemoCloud, String) async throws -> Void
+    ) async throws {
         let cloud = DemoCloud()
-        let url = try await cloud.start(configuration: cloudConfiguration)
+        let url = try await cloud.start(configuration: cloudSettings)
         do {
-            try await ServiceHarness.run(sources: { root in
+            try await ServiceHarness.run(configure: configure, sources: { root in
                 [try ServiceSource.cloud(baseURL: url, id: "cloud")]
             }) { harness in
                 let token = try await harness.newSession().token
                 let callback = try await SignInTests().signIn(harness, token: token)
                 #expect(try await harness.get(callback, token: nil).status == .ok)
-                let albums = try ServiceHarness.object(try await harness.get("/v1/sources/cloud/items", token: token))
-                let album = try #require((albums["items"] as? [[String: Any]])?.first?["id"] as? String)
-                let photos = try ServiceHarness.object(try await harness.get("/v1/sources/cloud/items?scope=\(album)", token: token))
-                let photo = try #require((photos["items"] as? [[String: Any]])?.first { $0["kind"] as? String == "image" }?["id"] as? String)
+                let photo = try #require(try await photoIDs(harness, token: token).first)
                 try await body(harness, token, cloud, photo)
             }
         } catch {
@@ -37,6 +37,14 @@ struct CloudOriginalsTests {
             throw error
         }
         await cloud.stop()
+    }
+
+    /// The ids of the photos in the cloud's first album, as the session `token` lists them.
+    static func photoIDs(_ harness: ServiceHarness, token: String) async throws -> [String] {
+        let albums = try ServiceHarness.object(try await harness.get("/v1/sources/cloud/items", token: token))
+        let album = try #require((albums["items"] as? [[String: Any]])?.first?["id"] as? String)
+        let photos = try ServiceHarness.object(try await harness.get("/v1/sources/cloud/items?scope=\(album)", token: token))
+        return ((photos["items"] as? [[String: Any]]) ?? []).filter { $0["kind"] as? String == "image" }.compactMap { $0["id"] as? String }
     }
 
     /// The signed original URL (a path) of cloud photo `id`.

@@ -8,7 +8,7 @@ struct TestAssets {
     private(set) var assets: [DeliverableAsset]
 
     /// `count` files of `bytes` bytes each (different content per file).
-    init(count: Int, bytes: Int = 200_000, product: String = "4x6", originalURL: ((Int) -> URL)? = nil) throws {
+    init(count: Int, bytes: Int = 200_000, product: String = "4x6", assetURL: ((Int) -> URL)? = nil) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("order-assets-\(UUID().uuidString)")
         self.folder = folder
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -21,7 +21,7 @@ struct TestAssets {
                 index: index, source: "library", itemID: "item-\(index)", copies: index + 1, product: product,
                 fileName: String(format: "%03d-photo \"%d\".jpg", index, index), contentType: "image/jpeg", file: file,
                 byteCount: Int64(data.count), md5: Self.md5(data), sha256: SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined(),
-                pixelWidth: 1800, pixelHeight: 1200, originalURL: originalURL?(index))
+                pixelWidth: 1800, pixelHeight: 1200, assetURL: assetURL?(index))
         }
     }
 
@@ -30,10 +30,10 @@ struct TestAssets {
         OrderDelivery(orderID: "ord_test", reference: "shop-42", assets: assets, acknowledged: acknowledged, idempotencyKey: key)
     }
 
-    /// The same files with `originalURL` set per index (once a server's port is known).
+    /// The same files with `assetURL` set per index (once a server's port is known).
     func withOriginals(_ url: (Int) -> URL) -> TestAssets {
         var copy = self
-        for position in copy.assets.indices { copy.assets[position].originalURL = url(copy.assets[position].index) }
+        for position in copy.assets.indices { copy.assets[position].assetURL = url(copy.assets[position].index) }
         return copy
     }
 
