@@ -7,7 +7,7 @@
 # Also the service's peak RSS during each order (VmHWM, reset before it). Two corpora:
 # 200 × ~6 MB 12 MP JPEGs and 20 × ~25 MB 24 MP JPEGs (4:2:0, generated once into CORPUS_DIR).
 # Prints a Markdown table. Only 127.0.0.1 is contacted.
-# Environment: SKIP_BUILD=1, ROUNDS (3), CONFIG (release), CORPUS_DIR (Benchmarks/out/orders-corpus),
+# Environment: SKIP_BUILD=1, BUILD_PATH (.build), ROUNDS (3), CONFIG (release), CORPUS_DIR (Benchmarks/out/orders-corpus),
 #   SMALL=200 LARGE=20 (file counts), KEEP=1 (keep each run's temp folder).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,9 +23,9 @@ for tool in curl md5sum /usr/bin/python3; do
 done
 if [ -z "${SKIP_BUILD:-}" ]; then
     echo "Building photosource ($CONFIG)…" >&2
-    swift build -c "$CONFIG" --product photosource >&2
+    swift build -c "$CONFIG" --product photosource --scratch-path "${BUILD_PATH:-.build}" >&2
 fi
-BIN="$PWD/.build/$CONFIG/photosource"
+BIN="$PWD/${BUILD_PATH:-.build}/$CONFIG/photosource"
 [ -x "$BIN" ] || { echo "no $CONFIG build at $BIN" >&2; exit 1; }
 
 $PY corpus "$CORPUS_DIR/6mb" "$SMALL" 4000 3000 93 18
