@@ -55,7 +55,7 @@ struct ReplOrderCommandTests {
         ]
         // The report after the order, then `orders`, then `order-status 1` (the same report).
         let start = try #require(lines.firstIndex(of: report[0]), "\(lines)")
-        #expect(Array(lines[start...]) == report + ["  1  \(orderID)  repl-1  delivered  2 photo(s)"] + report)
+        #expect(Array(lines[start...]) == report + ["  1  \(orderID)  repl-1  delivered  2 photo(s)  lab shipped"] + report)
         // The folder holds the originals byte for byte, and the manifest.
         let written = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(written == ["001-Welcome.jpg", "002-Amalfi_1.jpg", "manifest.json"])
