@@ -49,7 +49,7 @@ struct InProcessOrderService: Sendable {
         do {
             let labURL = try await lab.start(configuration: .init(
                 callbackURL: URL(string: "\(origin)/v1/destinations/\(labDestinationID)/callbacks"), callbackSecret: secret,
-                trustedOrigins: [origin], logsLifecycle: false))
+                trustedOrigins: [origin], stageInterval: stageInterval(environment), logsLifecycle: false))
             let loaded = try ServiceConfiguration.ephemeral(
                 port: port, stateDirectory: stateFolder.path,
                 adding: [labDestination(ordersURL: labURL.appendingPathComponent("v4.0/Orders"), secret: secret)], environment: environment)
@@ -129,6 +129,15 @@ struct InProcessOrderService: Sendable {
             "url": .string(ordersURL.absoluteString), "callbackSecrets": .array([.string(secret)]), "skus": .object(skus),
             "recipient": .object(["name": .string("REPL customer"), "address": .object(address)]),
         ])
+    }
+
+    /// The demo lab's pause between stages: `PHOTOSOURCE_DEMO_LAB_STAGE_SECONDS` (0 to 60, to
+    /// watch an order move, or to have time to press Ctrl-C), else one second.
+    private static func stageInterval(_ environment: [String: String]) -> Duration {
+        guard let text = environment["PHOTOSOURCE_DEMO_LAB_STAGE_SECONDS"], let seconds = Double(text), (0...60).contains(seconds) else {
+            return .seconds(1)
+        }
+        return .milliseconds(Int(seconds * 1000))
     }
 
     /// Critical messages only (the REPL's screen is the person's), or `PHOTOSOURCE_LOG_LEVEL`.

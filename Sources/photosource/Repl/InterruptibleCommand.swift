@@ -38,8 +38,10 @@ final class InterruptibleCommand: Sendable {
             let pending = PendingResult(continuation)
             let task = Task { pending.resume(returning: await body()) }
             cancelCurrent.set {
-                task.cancel()
+                // nil first: a body that unwinds at once on cancellation (a sleep) would otherwise
+                // resume with its own result, and the REPL would not say "Interrupted.".
                 pending.resume(returning: nil)
+                task.cancel()
             }
         }
         cancelCurrent.set(nil)

@@ -34,7 +34,7 @@ extension Repl {
             .lines(style: style))
     }
 
-    /// `orders`: this session's orders, as they stand now.
+    /// `orders`: this session's orders, as they stand now (with a print lab's last stage).
     func listOrders() async throws {
         let placed = await orders.placed
         guard let service = await orders.running, !placed.isEmpty else {
@@ -48,7 +48,8 @@ extension Repl {
             output.line(
                 "  " + String(repeating: " ", count: width - number.count) + number + "  " + TerminalText.escaped(order.id) + "  "
                     + TerminalText.escaped(order.reference) + "  " + style.strong(TerminalText.escaped(snapshot.status)) + "  "
-                    + "\(snapshot.items.count) photo(s)")
+                    + "\(snapshot.items.count) photo(s)"
+                    + snapshot.destinations.compactMap { lab in lab.stage.map { TerminalText.escaped("  \(lab.id) \($0)") } }.joined())
         }
     }
 

@@ -55,7 +55,7 @@ struct ReplOrderCommandTests {
         ]
         // The report after the order, then `orders`, then `order-status 1` (the same report).
         let start = try #require(lines.firstIndex(of: report[0]), "\(lines)")
-        #expect(Array(lines[start...]) == report + ["  1  \(orderID)  repl-1  delivered  2 photo(s)"] + report)
+        #expect(Array(lines[start...]) == report + ["  1  \(orderID)  repl-1  delivered  2 photo(s)  lab shipped"] + report)
         // The folder holds the originals byte for byte, and the manifest.
         let written = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(written == ["001-Welcome.jpg", "002-Amalfi_1.jpg", "manifest.json"])
@@ -83,6 +83,32 @@ struct ReplOrderCommandTests {
         let folder = homes.data.appendingPathComponent("photosource/orders/\(orderID)")
         let photo = try Data(contentsOf: folder.appendingPathComponent("001-photo-1-2.jpg"))
         #expect(photo.starts(with: [0xFF, 0xD8, 0xFF]), "the cloud's JPEG original")
+    }
+
+    @Test("Ctrl-C while an order is followed returns to the prompt; the order goes on until the lab has shipped it")
+    func ctrlCStopsFollowingOnly() async throws {
+        let homes = Homes()
+        defer { homes.remove() }
+        // Three seconds between the lab's stages: time to press Ctrl-C half way.
+        let session = try PtySession(["browse", "demo"], environment: homes.environment.merging(["PHOTOSOURCE_DEMO_LAB_STAGE_SECONDS": "3"]) { $1 })
+        #expect(await session.waitFor("Sample Library:/ [page 1/1]>", seconds: 120))
+        #expect(await session.enter("select 8"))
+        session.send("order --to lab\r")
+        #expect(await session.waitFor("Order 1 [", seconds: 120))
+        // When
+        #expect(await session.type("\u{3}"))
+        // Then: the REPL says so at once, and the order still reaches the lab's last stage
+        #expect(session.text.contains("Interrupted."), "\(session.text)")
+        #expect(!session.text.contains("Order 1 (ord_") || !session.text.contains("reference repl-1"), "no summary: it stopped following")
+        var shipped = false
+        for _ in 0..<60 where !shipped {
+            #expect(await session.enter("order-status 1"))
+            shipped = session.text.contains("  lab  delivered, lab stage shipped (lab order ord_1)")
+            if !shipped { try await Task.sleep(for: .seconds(1)) }
+        }
+        #expect(shipped, "\(session.text)")
+        session.send("quit\r")
+        #expect(await session.exitStatus(within: 60) == 0, "\(session.text)")
     }
 
     @Test("on a terminal, order draws a progress bar that ends at 100% with the lab's shipped stage")
