@@ -47,7 +47,7 @@ struct LabEndpoints: Sendable {
             outcome: outcome,
             order: .init(
                 id: record.id, merchantReference: record.merchantReference, idempotencyKey: record.idempotencyKey,
-                status: .init(stage: record.stage, message: record.message)))
+                status: .init(stage: record.stage, message: record.message), assetURLs: record.assetURLs))
     }
 
     static func json(_ value: some Encodable, status: HTTPResponse.Status) -> Response {

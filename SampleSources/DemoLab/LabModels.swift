@@ -28,6 +28,8 @@ struct LabOrderResponse: Encodable, Sendable {
         let merchantReference: String
         let idempotencyKey: String
         let status: Status
+        /// Where the lab fetched each asset from.
+        let assetURLs: [String]
     }
 
     struct Status: Encodable, Sendable {
