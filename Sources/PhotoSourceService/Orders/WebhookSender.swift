@@ -21,16 +21,18 @@ public struct WebhookSender: Sendable {
     let pause: @Sendable (Duration) async throws -> Void
     let random: @Sendable () -> Double
 
-    /// Creates a sender. Throws `.invalidData` when `url` is not http(s).
-    public init(url: URL, signer: WebhookSigner, schedule: WebhookRetrySchedule = .standard, client: HTTPClient = .shared) throws {
+    /// Creates a sender whose requests time out after `timeout`. Throws `.invalidData` when `url` is not http(s).
+    public init(
+        url: URL, signer: WebhookSigner, schedule: WebhookRetrySchedule = .standard, client: HTTPClient = .shared, timeout: Duration = .seconds(30)
+    ) throws {
         try self.init(
             url: url, signer: signer, schedule: schedule, client: client,
-            pause: { try await Task.sleep(for: $0) }, random: { Double.random(in: 0..<1) })
+            pause: { try await Task.sleep(for: $0) }, random: { Double.random(in: 0..<1) }, timeout: timeout)
     }
 
     init(
         url: URL, signer: WebhookSigner, schedule: WebhookRetrySchedule, client: HTTPClient,
-        pause: @escaping @Sendable (Duration) async throws -> Void, random: @escaping @Sendable () -> Double
+        pause: @escaping @Sendable (Duration) async throws -> Void, random: @escaping @Sendable () -> Double, timeout: Duration = .seconds(30)
     ) throws {
         self.url = url
         self.signer = signer
@@ -38,7 +40,7 @@ public struct WebhookSender: Sendable {
         self.client = client
         self.pause = pause
         self.random = random
-        options = try OutboundEndpoint.options(for: url, owner: "the shop's webhook", timeout: .seconds(30))
+        options = try OutboundEndpoint.options(for: url, owner: "the shop's webhook", timeout: timeout)
     }
 
     /// Delivers `event`: returns after a 2xx; throws the last failure when every attempt of the
@@ -48,7 +50,7 @@ public struct WebhookSender: Sendable {
         var attempt = 1
         while true {
             do {
-                _ = try await client.send(request(body: body, eventID: event.id))
+                try await self.attempt(event, body: body)
                 return
             } catch let error as PhotoSourceError where error.code != .cancelled && attempt < schedule.maxAttempts {
                 let wait = schedule.delay(after: attempt, random: random())
@@ -60,6 +62,16 @@ public struct WebhookSender: Sendable {
                 attempt += 1
             }
         }
+    }
+
+    /// One signed POST of `event`, without retrying: returns on a 2xx, throws otherwise. The
+    /// webhook outbox calls this and keeps the schedule itself, so attempts survive a restart.
+    public func attempt(_ event: WebhookEvent) async throws {
+        try await attempt(event, body: event.body)
+    }
+
+    private func attempt(_ event: WebhookEvent, body: Data) async throws {
+        _ = try await client.send(request(body: body, eventID: event.id))
     }
 
     private func request(body: Data, eventID: String) -> HTTPRequest {

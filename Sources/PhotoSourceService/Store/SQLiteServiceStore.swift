@@ -3,6 +3,7 @@ import NIOCore
 import PhotoSourceKit
 public import ServiceLifecycle
 import SQLiteNIO
+import Synchronization
 
 /// The embedded ``ServiceStore``: one SQLite file (WAL mode) through sqlite-nio, whose calls run
 /// on NIO's thread pool, never on the caller's task.
@@ -13,6 +14,8 @@ public final class SQLiteServiceStore: ServiceStore, Service {
     let connection: SQLiteConnection
     /// The order pipeline's transactions (``SQLiteServiceStore+Orders``) run on a connection of their own.
     let transactor: SQLiteTransactor
+    /// Whether order changes also write webhook outbox rows (``setWebhookOutbox(enabled:)``).
+    let webhookOutbox = Mutex(false)
 
     private init(connection: SQLiteConnection, transactor: SQLiteTransactor) {
         self.connection = connection
