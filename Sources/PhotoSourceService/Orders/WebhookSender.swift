@@ -6,8 +6,9 @@ import PhotoSourceKit
 /// ``WebhookRetrySchedule`` until a 2xx: at-least-once, with the same event id (in the body and
 /// the `Webhook-Id` header) on every attempt and a fresh `Webhook-Signature` timestamp each time.
 ///
-/// The order pipeline keeps the events in an outbox and calls ``send(_:)``; when it throws
-/// (attempts used up, cancelled) the row stays and can be sent again later.
+/// The order pipeline's ``WebhookDispatcher`` keeps the events in an outbox and calls
+/// ``attempt(_:)`` once per lease, keeping the schedule in the outbox row so it survives a restart;
+/// ``send(_:)`` runs the whole schedule in memory, for callers without an outbox.
 public struct WebhookSender: Sendable {
     /// The shop's endpoint; its origin is allow-listed.
     public let url: URL
