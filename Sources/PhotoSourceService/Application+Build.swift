@@ -89,6 +89,8 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
         if let demoCloud { app.addServices(DemoCloudService(cloud: demoCloud)) }
         // Added after the store: the worker stops (handing its jobs back) before the store closes.
         if store is any OrderStore { app.addServices(try OrderWorker.make(dependencies, logger: arguments.logger)) }
+        // The shop's webhook: without one, no outbox rows are written.
+        if let webhook = configuration.webhook { app.addServices(try WebhookDispatcher(store: try dependencies.orderStore(), settings: webhook, logger: arguments.logger)) }
         return app
     } catch {
         // Nothing will run what was opened: close it here (a store left open traps in SQLiteNIO's

@@ -3,7 +3,7 @@ import Foundation
 extension ServiceConfiguration {
     private enum Keys: String, CodingKey {
         case host, port, publicBaseURL, sources, signInFlows, apiKeyHashes, signingKeys, sealingKey, allowedOrigins, allowedSourceOrigins
-        case limits, products, stateDirectory, destinations, orders
+        case limits, products, stateDirectory, destinations, orders, webhook
     }
 
     /// Decodes a configuration file; every field but `apiKeyHashes`, `signingKeys` and `sealingKey` may be left out.
@@ -26,7 +26,8 @@ extension ServiceConfiguration {
             stateDirectory: try container.decodeIfPresent(String.self, forKey: .stateDirectory)
                 ?? Self.stateDirectory(environment: environment),
             destinations: try container.decodeIfPresent([DestinationConfiguration].self, forKey: .destinations),
-            orders: try container.decodeIfPresent(OrderSettings.self, forKey: .orders) ?? OrderSettings())
+            orders: try container.decodeIfPresent(OrderSettings.self, forKey: .orders) ?? OrderSettings(),
+            webhook: try container.decodeIfPresent(WebhookSettings.self, forKey: .webhook))
     }
 
     /// Encodes every field (for writing a starting file).
@@ -47,6 +48,7 @@ extension ServiceConfiguration {
         try container.encode(stateDirectory, forKey: .stateDirectory)
         try container.encode(destinations, forKey: .destinations)
         try container.encode(orders, forKey: .orders)
+        try container.encodeIfPresent(webhook, forKey: .webhook)
     }
 }
 

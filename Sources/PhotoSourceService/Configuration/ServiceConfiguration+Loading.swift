@@ -14,7 +14,8 @@ extension ServiceConfiguration {
     /// `PHOTOSOURCE_HOST`, `PHOTOSOURCE_PORT`, `PHOTOSOURCE_PUBLIC_URL`, `PHOTOSOURCE_STATE_DIR`,
     /// `PHOTOSOURCE_REQUESTS_PER_MINUTE`, `PHOTOSOURCE_DEVICE_SIGN_IN` (comma-separated source ids
     /// that sign in with the device flow), `PHOTOSOURCE_API_KEY` (its hash is added), `PHOTOSOURCE_SIGNING_KEYS` (comma-separated,
-    /// replacing the file's), `PHOTOSOURCE_SEALING_KEY` and `PHOTOSOURCE_ALLOWED_ORIGINS` (comma-separated).
+    /// replacing the file's), `PHOTOSOURCE_SEALING_KEY`, `PHOTOSOURCE_ALLOWED_ORIGINS` (comma-separated), and
+    /// `PHOTOSOURCE_WEBHOOK_URL` / `PHOTOSOURCE_WEBHOOK_SECRETS` (see ``WebhookSettings``).
     ///
     /// Without a file, the service runs on the demo library and an in-process demo cloud, keeps
     /// its state under `$XDG_STATE_HOME/photosource`, and keeps generated signing and sealing keys
@@ -90,6 +91,7 @@ extension ServiceConfiguration {
         if let key = environment["PHOTOSOURCE_SEALING_KEY"], !key.isEmpty { sealingKey = key }
         if let origins = list("PHOTOSOURCE_ALLOWED_ORIGINS") { allowedOrigins = origins }
         for id in list("PHOTOSOURCE_DEVICE_SIGN_IN") ?? [] { signInFlows[id] = .deviceCode }
+        applyWebhookOverrides(environment)
         if let key = environment["PHOTOSOURCE_API_KEY"], !key.isEmpty {
             apiKeyHashes.append(SecretHash.apiKeyHash(of: key))
             return nil
@@ -134,6 +136,7 @@ extension ServiceConfiguration {
             throw PhotoSourceError(.invalidData, "products: \(product.id) needs a positive width, height and minimumDPI.")
         }
         try validateOrders()
+        _ = try webhook?.sender()
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -72,13 +72,16 @@ public struct ServiceConfiguration: Sendable, Codable {
     public var destinations: [DestinationConfiguration]
     /// How the order pipeline runs.
     public var orders: OrderSettings
+    /// The shop's webhook for `order.updated` events; `nil` sends none (and keeps no outbox).
+    public var webhook: WebhookSettings?
 
     /// Creates a configuration.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, publicBaseURL: String? = nil, sources: [String] = ["demo"],
         signInFlows: [String: CloudSignIn.Flow] = [:], apiKeyHashes: [String], signingKeys: [String], sealingKey: String, allowedOrigins: [String] = [],
         allowedSourceOrigins: [String] = [], limits: Limits = Limits(), products: [Product] = Product.defaults, stateDirectory: String,
-        destinations: [DestinationConfiguration]? = nil, orders: OrderSettings = OrderSettings()
+        destinations: [DestinationConfiguration]? = nil, orders: OrderSettings = OrderSettings(),
+        webhook: WebhookSettings? = nil
     ) {
         self.host = host
         self.port = port
@@ -95,5 +98,6 @@ public struct ServiceConfiguration: Sendable, Codable {
         self.stateDirectory = stateDirectory
         self.destinations = destinations ?? [.folder(root: Self.defaultOrderFolder(environment: ProcessInfo.processInfo.environment))]
         self.orders = orders
+        self.webhook = webhook
     }
 }

@@ -46,6 +46,17 @@ public protocol OrderStore: Sendable {
 
     /// Up to `limit` events of `order` after event id `after`, oldest first.
     func events(order: String, after: Int64, limit: Int) async throws -> [OrderEvent]
+
+    /// Turns the shop's webhook outbox on: from then on every status change (and every ended or
+    /// reported delivery) also writes an `order.updated` row, in the same transaction. Off by default.
+    func setWebhookOutbox(enabled: Bool)
+    /// Leases the next due outbox row to `worker` until `now + lease` (a `pending` one whose time
+    /// has come, or a `sending` one whose lease ran out), an order's rows one at a time, oldest first.
+    func claimWebhook(worker: String, now: Date, lease: TimeInterval) async throws -> WebhookOutboxEntry?
+    /// Records how the attempt at event `id` ended; ignored when the row is no longer `worker`'s.
+    func finishWebhook(id: String, worker: String, outcome: WebhookOutboxEntry.Outcome, now: Date) async throws
+    /// The outbox rows of `order`, oldest first.
+    func webhooks(order: String) async throws -> [WebhookOutboxEntry]
 }
 
 /// Why one line of an order could not be materialised.

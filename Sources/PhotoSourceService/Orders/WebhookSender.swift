@@ -6,8 +6,9 @@ import PhotoSourceKit
 /// ``WebhookRetrySchedule`` until a 2xx: at-least-once, with the same event id (in the body and
 /// the `Webhook-Id` header) on every attempt and a fresh `Webhook-Signature` timestamp each time.
 ///
-/// The order pipeline keeps the events in an outbox and calls ``send(_:)``; when it throws
-/// (attempts used up, cancelled) the row stays and can be sent again later.
+/// The order pipeline's ``WebhookDispatcher`` keeps the events in an outbox and calls
+/// ``attempt(_:)`` once per lease, keeping the schedule in the outbox row so it survives a restart;
+/// ``send(_:)`` runs the whole schedule in memory, for callers without an outbox.
 public struct WebhookSender: Sendable {
     /// The shop's endpoint; its origin is allow-listed.
     public let url: URL
@@ -21,16 +22,18 @@ public struct WebhookSender: Sendable {
     let pause: @Sendable (Duration) async throws -> Void
     let random: @Sendable () -> Double
 
-    /// Creates a sender. Throws `.invalidData` when `url` is not http(s).
-    public init(url: URL, signer: WebhookSigner, schedule: WebhookRetrySchedule = .standard, client: HTTPClient = .shared) throws {
+    /// Creates a sender whose requests time out after `timeout`. Throws `.invalidData` when `url` is not http(s).
+    public init(
+        url: URL, signer: WebhookSigner, schedule: WebhookRetrySchedule = .standard, client: HTTPClient = .shared, timeout: Duration = .seconds(30)
+    ) throws {
         try self.init(
             url: url, signer: signer, schedule: schedule, client: client,
-            pause: { try await Task.sleep(for: $0) }, random: { Double.random(in: 0..<1) })
+            pause: { try await Task.sleep(for: $0) }, random: { Double.random(in: 0..<1) }, timeout: timeout)
     }
 
     init(
         url: URL, signer: WebhookSigner, schedule: WebhookRetrySchedule, client: HTTPClient,
-        pause: @escaping @Sendable (Duration) async throws -> Void, random: @escaping @Sendable () -> Double
+        pause: @escaping @Sendable (Duration) async throws -> Void, random: @escaping @Sendable () -> Double, timeout: Duration = .seconds(30)
     ) throws {
         self.url = url
         self.signer = signer
@@ -38,7 +41,7 @@ public struct WebhookSender: Sendable {
         self.client = client
         self.pause = pause
         self.random = random
-        options = try OutboundEndpoint.options(for: url, owner: "the shop's webhook", timeout: .seconds(30))
+        options = try OutboundEndpoint.options(for: url, owner: "the shop's webhook", timeout: timeout)
     }
 
     /// Delivers `event`: returns after a 2xx; throws the last failure when every attempt of the
@@ -48,7 +51,7 @@ public struct WebhookSender: Sendable {
         var attempt = 1
         while true {
             do {
-                _ = try await client.send(request(body: body, eventID: event.id))
+                try await self.attempt(event, body: body)
                 return
             } catch let error as PhotoSourceError where error.code != .cancelled && attempt < schedule.maxAttempts {
                 let wait = schedule.delay(after: attempt, random: random())
@@ -60,6 +63,16 @@ public struct WebhookSender: Sendable {
                 attempt += 1
             }
         }
+    }
+
+    /// One signed POST of `event`, without retrying: returns on a 2xx, throws otherwise. The
+    /// webhook outbox calls this and keeps the schedule itself, so attempts survive a restart.
+    public func attempt(_ event: WebhookEvent) async throws {
+        try await attempt(event, body: event.body)
+    }
+
+    private func attempt(_ event: WebhookEvent, body: Data) async throws {
+        _ = try await client.send(request(body: body, eventID: event.id))
     }
 
     private func request(body: Data, eventID: String) -> HTTPRequest {

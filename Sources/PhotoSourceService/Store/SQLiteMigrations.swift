@@ -43,7 +43,7 @@ enum SQLiteMigrations {
             """,
             "CREATE INDEX device_grants_expiry ON device_grants(expires_at)",
         ],
-    ] + orderSteps
+    ] + orderSteps + webhookSteps
 
     /// Applies every step newer than the file's version; returns the version reached.
     @discardableResult

@@ -57,11 +57,12 @@ enum SQLiteOrderRows {
             .first?.column("status")?.string.flatMap(OrderStatus.init(rawValue:))
     }
 
-    /// Moves the order to `status` and records the `order.status` event.
-    static func changeStatus(_ db: SQLiteConnection, order: String, to status: OrderStatus, now: Date) async throws {
+    /// Moves the order to `status` and records the `order.status` event (and, with `webhooks`, the shop's `order.updated`).
+    static func changeStatus(_ db: SQLiteConnection, order: String, to status: OrderStatus, now: Date, webhooks: Bool) async throws {
         _ = try await db.query(
             "UPDATE orders SET status = ?, updated_at = ? WHERE id = ?", [.text(status.rawValue), .float(now.timeIntervalSince1970), .text(order)])
         try await event(db, order: order, type: "order.status", ["orderId": order, "status": status.rawValue], now: now)
+        try await webhook(db, enabled: webhooks, order: order, now: now)
     }
 
     /// Appends an event to the order's history.
@@ -73,7 +74,7 @@ enum SQLiteOrderRows {
     }
 
     /// When every delivery of the order has ended (and the order has not), moves the order to its final status.
-    static func finishIfDone(_ db: SQLiteConnection, order: String, now: Date) async throws {
+    static func finishIfDone(_ db: SQLiteConnection, order: String, now: Date, webhooks: Bool) async throws {
         guard let current = try await status(db, order: order), !current.isFinal else { return }
         let states = try await db.query("SELECT state FROM deliveries WHERE order_id = ?", [.text(order)])
             .compactMap { $0.column("state")?.string.flatMap(DeliveryState.init(rawValue:)) }
@@ -81,7 +82,7 @@ enum SQLiteOrderRows {
         let failedItems = try await db.query(
             "SELECT COUNT(*) AS n FROM order_items WHERE order_id = ? AND state != 'materialised'", [.text(order)])
             .first?.column("n")?.integer ?? 0
-        try await changeStatus(db, order: order, to: OrderStatus.final(deliveries: states, anyItemFailed: failedItems > 0), now: now)
+        try await changeStatus(db, order: order, to: OrderStatus.final(deliveries: states, anyItemFailed: failedItems > 0), now: now, webhooks: webhooks)
     }
 
     static func date(_ row: SQLiteRow, _ column: String) -> Date {

@@ -67,7 +67,7 @@ extension SQLiteServiceStore {
                     UPDATE deliveries SET state = 'failed', error_code = 'not-found', error_message = 'No item of the order could be fetched.'
                     WHERE order_id = ? AND state = 'pending'
                     """, [.text(order)])
-                try await SQLiteOrderRows.changeStatus(db, order: order, to: .failed, now: now)
+                try await SQLiteOrderRows.changeStatus(db, order: order, to: .failed, now: now, webhooks: writesWebhooks)
                 return
             }
             // INSERT OR IGNORE with stable ids: finishing twice (after a crash) queues each delivery once.
@@ -77,7 +77,7 @@ extension SQLiteServiceStore {
                 SELECT order_id || '/deliver/' || destination_id, order_id, 'deliver', destination_id, 'ready', ?
                 FROM deliveries WHERE order_id = ? AND state = 'pending'
                 """, [.float(now.timeIntervalSince1970), .text(order)])
-            if status != .delivering { try await SQLiteOrderRows.changeStatus(db, order: order, to: .delivering, now: now) }
+            if status != .delivering { try await SQLiteOrderRows.changeStatus(db, order: order, to: .delivering, now: now, webhooks: writesWebhooks) }
         }
     }
 
@@ -126,7 +126,12 @@ extension SQLiteServiceStore {
             var data: [String: any Sendable] = ["orderId": order, "destination": destination, "state": state.rawValue]
             if let code { data["errorCode"] = code }
             try await SQLiteOrderRows.event(db, order: order, type: "order.delivery", data, now: now)
-            try await SQLiteOrderRows.finishIfDone(db, order: order, now: now)
+            if state.isFinal {
+                var delivery = ["destination": destination, "state": state.rawValue]
+                delivery["errorCode"] = code
+                try await SQLiteOrderRows.webhook(db, enabled: writesWebhooks, order: order, delivery: delivery, now: now)
+            }
+            try await SQLiteOrderRows.finishIfDone(db, order: order, now: now, webhooks: writesWebhooks)
         }
     }
 
@@ -161,7 +166,12 @@ extension SQLiteServiceStore {
             ]
             if let message = report.message { data["message"] = message }
             try await SQLiteOrderRows.event(db, order: report.orderID, type: "order.delivery", data, now: now)
-            try await SQLiteOrderRows.finishIfDone(db, order: report.orderID, now: now)
+            // Every fresh stage (printed, shipped…) is news for the shop, not only the one that ends the delivery.
+            let current = try await db.query(
+                "SELECT state FROM deliveries WHERE order_id = ? AND destination_id = ?", [.text(report.orderID), .text(report.destinationID)])
+            let delivery = ["destination": report.destinationID, "state": current.first?.column("state")?.string ?? "", "stage": report.stage]
+            try await SQLiteOrderRows.webhook(db, enabled: writesWebhooks, order: report.orderID, delivery: delivery, now: now)
+            try await SQLiteOrderRows.finishIfDone(db, order: report.orderID, now: now, webhooks: writesWebhooks)
             return true
         }
     }

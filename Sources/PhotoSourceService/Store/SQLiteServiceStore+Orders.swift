@@ -34,6 +34,7 @@ extension SQLiteServiceStore: OrderStore {
                 [.text(order.id + "/materialise"), .text(order.id), .float(now.timeIntervalSince1970)])
             try await SQLiteOrderRows.event(
                 db, order: order.id, type: "order.status", ["orderId": order.id, "status": OrderStatus.accepted.rawValue], now: now)
+            try await SQLiteOrderRows.webhook(db, enabled: writesWebhooks, order: order.id, now: now)
             return try await SQLiteOrderRows.order(db, where: "id = ?", [.text(order.id)])
         }
         guard let created else { throw PhotoSourceError(.unknown, "The order \(order.id) was not stored; try again.") }
@@ -53,7 +54,7 @@ extension SQLiteServiceStore: OrderStore {
     public func setStatus(order: String, to status: OrderStatus, from: Set<OrderStatus>, now: Date) async throws -> Bool {
         try await transactor.write { db in
             guard let current = try await SQLiteOrderRows.status(db, order: order), from.contains(current) else { return false }
-            try await SQLiteOrderRows.changeStatus(db, order: order, to: status, now: now)
+            try await SQLiteOrderRows.changeStatus(db, order: order, to: status, now: now, webhooks: writesWebhooks)
             return true
         }
     }
@@ -93,7 +94,7 @@ extension SQLiteServiceStore: OrderStore {
                 _ = try await db.query(
                     "UPDATE deliveries SET state = 'cancelled' WHERE order_id = ? AND state IN ('pending', 'delivering', 'accepted')", [.text(id)])
                 _ = try await db.query("UPDATE jobs SET state = 'cancelled' WHERE order_id = ? AND state IN ('ready', 'running')", [.text(id)])
-                try await SQLiteOrderRows.changeStatus(db, order: id, to: .cancelled, now: now)
+                try await SQLiteOrderRows.changeStatus(db, order: id, to: .cancelled, now: now, webhooks: writesWebhooks)
             }
             return try await SQLiteOrderRows.order(db, where: "id = ?", [.text(id)])
         }

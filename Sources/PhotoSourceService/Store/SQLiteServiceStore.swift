@@ -16,6 +16,8 @@ public final class SQLiteServiceStore: ServiceStore, Service {
     let transactor: SQLiteTransactor
     /// Whether ``close()`` ran; a store dropped without it closes its connections in `deinit`.
     private let closed = Mutex(false)
+    /// Whether order changes also write webhook outbox rows (``setWebhookOutbox(enabled:)``).
+    let webhookOutbox = Mutex(false)
 
     private init(connection: SQLiteConnection, transactor: SQLiteTransactor) {
         self.connection = connection
