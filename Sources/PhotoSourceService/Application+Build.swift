@@ -87,6 +87,8 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
         // The store the service opened closes after the server has drained.
         if let ownedStore { app.addServices(ownedStore) }
         if let demoCloud { app.addServices(DemoCloudService(cloud: demoCloud)) }
+        // Added after the store, so it stops before the store closes.
+        app.addServices(StorePurger(store: store, interval: .seconds(configuration.limits.purgeIntervalSeconds), logger: arguments.logger))
         // Added after the store: the worker stops (handing its jobs back) before the store closes.
         if store is any OrderStore { app.addServices(try OrderWorker.make(dependencies, logger: arguments.logger)) }
         // The shop's webhook: without one, no outbox rows are written.
@@ -121,8 +123,10 @@ public func buildRouter(_ dependencies: ServiceDependencies, metrics: Prometheus
     AssetsController(dependencies: dependencies).addRoutes(to: router)
     SignInController(dependencies: dependencies).addRoutes(to: router)
     OrdersController(dependencies: dependencies).addRoutes(to: router)
-    if let orders = try? dependencies.orderStore(), let verifiers = try? RemoteDestinationEntry.callbackVerifiers(dependencies.configuration), !verifiers.isEmpty {
-        // Print labs' signed status callbacks, applied once each to the order they name.
+    if let orders = try? dependencies.orderStore() {
+        // Print labs' signed status callbacks, applied once each to the order they name. Mounted
+        // whenever orders are kept, so a destination that is not a configured lab answers 404.
+        let verifiers = (try? RemoteDestinationEntry.callbackVerifiers(dependencies.configuration)) ?? [:]
         PrintLabCallbackController(verifiers: verifiers, sink: OrderStatusRecorder(store: orders)).addRoutes(to: router)
     }
     SystemController(dependencies: dependencies, registry: metrics).addRoutes(to: router)

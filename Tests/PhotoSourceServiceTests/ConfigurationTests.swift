@@ -25,6 +25,7 @@ struct ConfigurationTests {
         #expect(loaded.configuration.allowedOrigins == ["https://a.example", "https://b.example"])
         #expect(loaded.configuration.limits.requestsPerMinute == 7)
         #expect(loaded.configuration.limits.maximumBodyBytes == ServiceConfiguration.Limits().maximumBodyBytes)
+        #expect(loaded.configuration.limits.purgeIntervalSeconds == 300)
         #expect(loaded.configuration.products == Product.defaults)
         let overridden = try ServiceConfiguration.load(file: url, environment: ["PHOTOSOURCE_REQUESTS_PER_MINUTE": "9"])
         #expect(overridden.configuration.limits.requestsPerMinute == 9)
@@ -34,12 +35,13 @@ struct ConfigurationTests {
         (#"{"sealingKey": "x"}"#, "signingKeys"),
         (#"{"signingKeys": ["c2hvcnQ="], "sealingKey": "x", "apiKeyHashes": ["sha256:00"]}"#, "apiKeyHashes"),
         (#"{"signingKeys": ["AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="], "sealingKey": "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", "apiKeyHashes": [], "allowedOrigins": ["*"]}"#, "allowedOrigins"),
+        (#"{"signingKeys": ["AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="], "sealingKey": "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", "apiKeyHashes": [], "limits": {"purgeIntervalSeconds": 0}}"#, "purgeIntervalSeconds"),
     ])
     func refusesBadFiles(json: String, field: String) throws {
         let url = try Self.file(json)
         defer { try? FileManager.default.removeItem(at: url) }
         let error = #expect(throws: PhotoSourceError.self) {
-            try ServiceConfiguration.load(file: url, environment: ["PHOTOSOURCE_API_KEY": json.contains("*") ? "k" : ""])
+            try ServiceConfiguration.load(file: url, environment: ["PHOTOSOURCE_API_KEY": json.contains(#""apiKeyHashes": []"#) ? "k" : ""])
         }
         #expect(error?.code == .invalidData)
         #expect(error?.message.contains(field) == true)

@@ -44,7 +44,8 @@ public struct LocalPathResolver: Sendable, Hashable {
         try Self.validate(id: id)
         if id.isEmpty { return root }
         let candidate = root.appendingPathComponent(id).path
-        let resolved = try Self.realPath(candidate)
+        // Errors name the id, never the root: the message may reach a customer of a service.
+        let resolved = try Self.realPath(candidate, named: "\"\(id)\"")
         let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
         guard resolved == root.path || resolved.hasPrefix(rootPath) else {
             throw PhotoSourceError(.accessDenied, "The item \"\(id)\" is a link that leads outside the source's folder.")
@@ -52,10 +53,11 @@ public struct LocalPathResolver: Sendable, Hashable {
         return URL(fileURLWithPath: resolved)
     }
 
-    /// `realpath(3)`, with errors mapped to ``PhotoSourceError``.
-    static func realPath(_ path: String) throws -> String {
+    /// `realpath(3)`, with errors mapped to ``PhotoSourceError`` naming the file as `name`
+    /// (the path itself when `nil`).
+    static func realPath(_ path: String, named name: String? = nil) throws -> String {
         guard let resolved = EncodedFileName.withFileSystemPath(path, { realpath($0, nil) }) else {
-            throw PhotoSourceError.fileSystem(errno: errno, reading: EncodedFileName.displayPath(path))
+            throw PhotoSourceError.fileSystem(errno: errno, reading: name ?? EncodedFileName.displayPath(path))
         }
         defer { free(resolved) }
         return EncodedFileName.encode(fileSystemPath: resolved)

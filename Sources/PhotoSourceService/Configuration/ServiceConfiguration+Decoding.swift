@@ -55,7 +55,7 @@ extension ServiceConfiguration {
 extension ServiceConfiguration.Limits {
     private enum Keys: String, CodingKey {
         case maximumBodyBytes, requestsPerMinute, sessionLifetimeSeconds, thumbnailURLLifetimeSeconds
-        case originalURLLifetimeSeconds, sourceTimeoutSeconds, originalsSpoolBytes
+        case originalURLLifetimeSeconds, sourceTimeoutSeconds, originalsSpoolBytes, purgeIntervalSeconds
     }
 
     /// Decodes limits; a missing field keeps its default.
@@ -71,6 +71,7 @@ extension ServiceConfiguration.Limits {
             originalURLLifetimeSeconds: try container.decodeIfPresent(Int.self, forKey: .originalURLLifetimeSeconds)
                 ?? standard.originalURLLifetimeSeconds,
             sourceTimeoutSeconds: try container.decodeIfPresent(Double.self, forKey: .sourceTimeoutSeconds) ?? standard.sourceTimeoutSeconds,
-            originalsSpoolBytes: try container.decodeIfPresent(Int.self, forKey: .originalsSpoolBytes) ?? standard.originalsSpoolBytes)
+            originalsSpoolBytes: try container.decodeIfPresent(Int.self, forKey: .originalsSpoolBytes) ?? standard.originalsSpoolBytes,
+            purgeIntervalSeconds: try container.decodeIfPresent(Double.self, forKey: .purgeIntervalSeconds) ?? standard.purgeIntervalSeconds)
     }
 }

@@ -124,6 +124,9 @@ extension ServiceConfiguration {
         guard limits.maximumBodyBytes > 0, limits.requestsPerMinute > 0, limits.sessionLifetimeSeconds > 0 else {
             throw PhotoSourceError(.invalidData, "limits: maximumBodyBytes, requestsPerMinute and sessionLifetimeSeconds must be positive.")
         }
+        guard limits.purgeIntervalSeconds >= 1, limits.purgeIntervalSeconds.isFinite else {
+            throw PhotoSourceError(.invalidData, "limits: purgeIntervalSeconds must be at least 1 second; \(limits.purgeIntervalSeconds) is not.")
+        }
         guard !products.isEmpty, Set(products.map(\.id)).count == products.count else {
             throw PhotoSourceError(.invalidData, "products must be a non-empty list with distinct ids.")
         }

@@ -23,12 +23,15 @@ public struct ServiceConfiguration: Sendable, Codable {
         /// The most disk the originals spool (originals of `cloud:` and `urls:` sources, kept
         /// under the state folder) may use, in bytes; least recently used files go first.
         public var originalsSpoolBytes: Int
+        /// How often expired sessions, OAuth states and device sign-ins are deleted from the
+        /// store, in seconds (``StorePurger``); they are refused as soon as they expire either way.
+        public var purgeIntervalSeconds: Double
 
         /// Creates limits; the defaults suit one shop on one machine.
         public init(
             maximumBodyBytes: Int = 64 * 1024, requestsPerMinute: Int = 600, sessionLifetimeSeconds: Int = 2 * 3600,
             thumbnailURLLifetimeSeconds: Int = 24 * 3600, originalURLLifetimeSeconds: Int = 7 * 24 * 3600,
-            sourceTimeoutSeconds: Double = 20, originalsSpoolBytes: Int = 2 << 30
+            sourceTimeoutSeconds: Double = 20, originalsSpoolBytes: Int = 2 << 30, purgeIntervalSeconds: Double = 300
         ) {
             self.maximumBodyBytes = maximumBodyBytes
             self.requestsPerMinute = requestsPerMinute
@@ -37,6 +40,7 @@ public struct ServiceConfiguration: Sendable, Codable {
             self.originalURLLifetimeSeconds = originalURLLifetimeSeconds
             self.sourceTimeoutSeconds = sourceTimeoutSeconds
             self.originalsSpoolBytes = originalsSpoolBytes
+            self.purgeIntervalSeconds = purgeIntervalSeconds
         }
     }
 

@@ -29,15 +29,17 @@ struct LocalFilesTests {
         #expect(try resolver.url(for: "alias.jpg").path.hasSuffix("real/photo.jpg"))
     }
 
-    @Test("a missing root or file is notFound")
+    @Test("a missing root or file is notFound; a missing file is named by its id, never by the server's path")
     func missing() throws {
         let temp = try TemporaryFolder()
         defer { temp.remove() }
         let gone = #expect(throws: PhotoSourceError.self) { try LocalPathResolver(root: temp.url.appendingPathComponent("nope")) }
         #expect(gone?.code == .notFound)
         let resolver = try LocalPathResolver(root: temp.url)
-        let file = #expect(throws: PhotoSourceError.self) { try resolver.url(for: "missing.jpg") }
+        let file = #expect(throws: PhotoSourceError.self) { try resolver.url(for: "album/missing.jpg") }
         #expect(file?.code == .notFound)
+        #expect(file?.message == "\"album/missing.jpg\" does not exist (any more).")
+        #expect(file?.message.contains(temp.url.path) == false)
     }
 
     @Test("the downloader returns the bytes and a validator that changes when the file does")

@@ -25,7 +25,12 @@ struct OrderFailureTests {
     func signInRevokedMidOrder() async throws {
         let cloud = DemoCloud.Configuration(
             albums: [.init(title: "Prints", photoCount: 4)], photoSizes: [PixelSize(width: 1600, height: 1200)], autoApprove: true)
-        try await CloudOriginalsTests.run(cloud: cloud, configure: ServiceHarness.orderConfiguration) { harness, token, cloud, _ in
+        // One line at a time, so the lines after the first are fetched after the revocation.
+        let configure: @Sendable (inout ServiceConfiguration) -> Void = { configuration in
+            ServiceHarness.orderConfiguration(&configuration)
+            configuration.orders.fetchConcurrency = 1
+        }
+        try await CloudOriginalsTests.run(cloud: cloud, configure: configure) { harness, token, cloud, _ in
             let photos = try await CloudOriginalsTests.photoIDs(harness, token: token)
             #expect(photos.count == 4)
             // Every cloud call is slow, so a line takes a while and the test sees the first one land.

@@ -1,0 +1,47 @@
+import Foundation
+public import Logging
+import PhotoSourceKit
+public import ServiceLifecycle
+
+/// Deletes what has expired from the store on a schedule: customer sessions past their expiry
+/// (with their sealed sign-ins and idempotency records), OAuth `state` values never called back,
+/// and device sign-ins that ran out (``ServiceStore/purgeExpired(now:)``).
+///
+/// Expired rows are already refused when read, so this is about the store not growing without
+/// bound; orders never expire and are not touched. Several instances on one store may each run a
+/// purger: the deletes are idempotent. A failed purge is logged and tried again next interval.
+public struct StorePurger: Service {
+    let store: any ServiceStore
+    let interval: Duration
+    let logger: Logger
+
+    /// A purger of `store` that runs once at start and then every `interval`.
+    public init(store: any ServiceStore, interval: Duration, logger: Logger) {
+        self.store = store
+        self.interval = interval
+        self.logger = logger
+    }
+
+    /// Purges until the graceful shutdown.
+    public func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                await purgeOnce()
+                try? await Task.sleep(for: interval)
+            }
+        }
+    }
+
+    /// One purge; returns how many sessions went (0 when it failed, which is logged).
+    @discardableResult
+    func purgeOnce(now: Date = Date()) async -> Int {
+        do {
+            let sessions = try await store.purgeExpired(now: now)
+            if sessions > 0 { logger.info("store: purged \(sessions) expired session(s)") }
+            return sessions
+        } catch {
+            if !Task.isCancelled { logger.warning("store: purging expired rows failed (\(error)); trying again in \(interval)") }
+            return 0
+        }
+    }
+}
