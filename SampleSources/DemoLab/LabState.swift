@@ -52,16 +52,24 @@ final class LabState: Sendable {
     /// The fulfilment task of each order still in progress.
     let work = Mutex<[String: Task<Void, Never>]>([:])
 
-    init(configuration: DemoLab.Configuration, controls: LabControls) throws {
-        self.configuration = configuration
-        self.controls = controls
+    /// Throws before any stored property is set: a designated initialiser that throws after
+    /// `isStopping` (an `Atomic`) was initialised crashes the Swift 6.3 optimiser in release
+    /// builds ("Found outside of lifetime use" on its `drop_deinit`).
+    convenience init(configuration: DemoLab.Configuration, controls: LabControls) throws {
         var origins = configuration.trustedOrigins
         if let url = configuration.callbackURL, let scheme = url.scheme, let host = url.host {
             origins.append("\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? ""))
         }
-        options = HTTPOptions(
+        let options = HTTPOptions(
             connectTimeout: .seconds(5), totalTimeout: .seconds(120), maxBodyBytes: 512 << 20,
             addressPolicy: try .trusting(origins: origins), retry: .none)
+        self.init(configuration: configuration, controls: controls, options: options)
+    }
+
+    private init(configuration: DemoLab.Configuration, controls: LabControls, options: HTTPOptions) {
+        self.configuration = configuration
+        self.controls = controls
+        self.options = options
     }
 
     /// Sleeps for `duration` in short steps; throws as soon as the lab is stopping or the task is cancelled.

@@ -1,4 +1,9 @@
+// `stat`'s members belong to CDispatch under MemberImportVisibility in a clean release build
+// (see SampleSources/LocalFolder/FileStatus.swift), so it is imported by name.
 import Foundation
+#if canImport(CDispatch)
+internal import CDispatch
+#endif
 import PhotoSourceKit
 #if canImport(Glibc)
 import Glibc
