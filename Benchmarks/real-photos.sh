@@ -9,11 +9,15 @@
 #    as shipped, and the PNG photos astronaut, chelsea, coffee, motorcycle_left re-encoded
 #    as JPEG q92 4:2:0 by Pillow;
 #  - Debian's lomiri-wallpapers-20.04: large real JPEGs (4096×2304 to 6028×3391) as shipped.
-# Usage: Benchmarks/real-photos.sh   (SIZE=256, BENCH_OUT=Benchmarks/out, SKIP_BUILD=1, TB=path)
+# FORMAT=jpeg compares JPEG thumbnails at quality 80 instead (ours through the planar YCbCr path,
+# Pillow's save at 80): what a shop serves, with JPEG's own loss in both.
+# Usage: Benchmarks/real-photos.sh   (SIZE=256, FORMAT=png|jpeg, BENCH_OUT=Benchmarks/out, SKIP_BUILD=1, TB=path)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 SIZE=${SIZE:-256}
+FORMAT=${FORMAT:-png}
+case "$FORMAT" in png) ext=png ;; jpeg) ext=jpg ;; *) echo "FORMAT must be png or jpeg" >&2; exit 2 ;; esac
 SKIMAGE_VERSION=0.26.0
 OUT=${BENCH_OUT:-Benchmarks/out}/real
 mkdir -p "$OUT/skimage" "$OUT/photos"
@@ -44,11 +48,11 @@ echo "|---|---|---|---|---|"
 failed=0
 for f in "$OUT"/photos/*.jpg; do
   b=$(basename "${f%.*}")
-  "$TB" ours 1 "$SIZE" "$q" png "$f" >/dev/null
-  /usr/bin/python3 Benchmarks/pillow_thumbs.py "$SIZE" "$q" png "$f"
+  "$TB" ours 1 "$SIZE" "$q" "$FORMAT" "$f" >/dev/null
+  /usr/bin/python3 Benchmarks/pillow_thumbs.py "$SIZE" "$q" "$ext" "$f"
   pixels=$(/usr/bin/python3 -c 'import sys; from PIL import Image; w, h = Image.open(sys.argv[1]).size; print(f"{w}×{h}")' "$f")
-  ours=$("$TB" psnr "$SIZE" "$f" "$q/${b}_thumb.png")
-  pil=$("$TB" psnr "$SIZE" "$f" "$q/${b}_pil.png")
+  ours=$("$TB" psnr "$SIZE" "$f" "$q/${b}_thumb.$ext")
+  pil=$("$TB" psnr "$SIZE" "$f" "$q/${b}_pil.$ext")
   diff=$(awk "BEGIN{ printf \"%+.1f\", $ours - $pil }")
   awk "BEGIN{ exit !($ours < $pil) }" && failed=1
   echo "| $b | $pixels | $ours | $pil | $diff |"

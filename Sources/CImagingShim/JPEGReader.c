@@ -7,6 +7,9 @@
 #include <string.h>
 #include <jpeglib.h>
 #include <jerror.h>
+// For struct jpeg_inverse_dct (CImagingShim_jpegStartRaw): TurboJPEG's own planar decode,
+// tjDecompressToYUVPlanes, reaches into it the same way.
+#include <jpegint.h>
 
 struct CImagingShim_JPEGReader {
     struct jpeg_decompress_struct cinfo;
@@ -22,6 +25,8 @@ struct CImagingShim_JPEGReader {
     int recordedClass;
     /// The warning class that stopped the decode (0: it was an error, or it did not stop).
     int stoppedBy;
+    /// The planes of a raw decode (set by CImagingShim_jpegStartRaw).
+    CImagingShim_JPEGPlane planes[3];
     char error[CIMAGINGSHIM_ERROR_CAPACITY];
 };
 
@@ -160,6 +165,7 @@ int CImagingShim_jpegReadHeader(CImagingShim_JPEGReader *reader, CImagingShim_JP
     }
     info->progressive = multiScan;
     info->coefficientBytes = multiScan ? coefficientBytes(cinfo) : 0;
+    info->ycc = cinfo->jpeg_color_space == JCS_YCbCr && cinfo->num_components == 3;
     return 0;
 }
 
@@ -193,6 +199,96 @@ int CImagingShim_jpegReadImage(CImagingShim_JPEGReader *reader, uint8_t *pixels)
             rows[index] = pixels + (size_t)(cinfo->output_scanline + index) * rowBytes;
         }
         jpeg_read_scanlines(cinfo, rows, wanted);
+    }
+    jpeg_finish_decompress(cinfo);
+    return 0;
+}
+
+int CImagingShim_jpegStartRaw(CImagingShim_JPEGReader *reader, int scaleNum, int scaleDenom, CImagingShim_JPEGPlanes *planes) {
+    j_decompress_ptr cinfo = &reader->cinfo;
+    if (setjmp(reader->jump)) return -1;
+    if (cinfo->jpeg_color_space != JCS_YCbCr || cinfo->num_components != 3) {
+        snprintf(reader->error, CIMAGINGSHIM_ERROR_CAPACITY, "A raw decode needs a three-component YCbCr JPEG");
+        reader->recordedClass = 0;
+        return -1;
+    }
+    cinfo->scale_num = (unsigned int)scaleNum;
+    cinfo->scale_denom = (unsigned int)scaleDenom;
+    cinfo->out_color_space = JCS_YCbCr;
+    cinfo->raw_data_out = TRUE;
+    cinfo->dct_method = JDCT_ISLOW;
+    jpeg_start_decompress(cinfo);
+    // libjpeg scales a subsampled component's IDCT up (4:2:0 chroma at 1/8 comes out of a 2×2
+    // IDCT, as large as the luma) so that its upsampler has nothing to do. A planar decode
+    // wants each plane at its own sampling: give every component the smallest component's
+    // scaled IDCT, as tjDecompressToYUVPlanes does (its DCT size, MCU width and IDCT method;
+    // the start of the output pass has already set up every component's multiplier table for
+    // the accurate integer method, which all scaled IDCTs share). At 1/8 that is a DC-only IDCT.
+    int smallest = 0;
+    for (int index = 1; index < cinfo->num_components; index++) {
+        if (cinfo->comp_info[index].DCT_scaled_size < cinfo->comp_info[smallest].DCT_scaled_size) smallest = index;
+    }
+    int dctSize = cinfo->comp_info[smallest].DCT_scaled_size;
+    for (int index = 0; index < cinfo->num_components; index++) {
+        jpeg_component_info *component = &cinfo->comp_info[index];
+        component->DCT_scaled_size = dctSize;
+        component->MCU_sample_width = component->MCU_width * dctSize;
+        component->downsampled_width = (JDIMENSION)(((uint64_t)cinfo->image_width * (uint64_t)(component->h_samp_factor * dctSize)
+            + (uint64_t)(cinfo->max_h_samp_factor * DCTSIZE) - 1) / (uint64_t)(cinfo->max_h_samp_factor * DCTSIZE));
+        component->downsampled_height = (JDIMENSION)(((uint64_t)cinfo->image_height * (uint64_t)(component->v_samp_factor * dctSize)
+            + (uint64_t)(cinfo->max_v_samp_factor * DCTSIZE) - 1) / (uint64_t)(cinfo->max_v_samp_factor * DCTSIZE));
+        cinfo->idct->inverse_DCT[index] = cinfo->idct->inverse_DCT[smallest];
+    }
+    for (int index = 0; index < 3; index++) {
+        jpeg_component_info *component = &cinfo->comp_info[index];
+        uint32_t size = (uint32_t)component->DCT_scaled_size;
+        uint32_t h = (uint32_t)component->h_samp_factor, v = (uint32_t)component->v_samp_factor;
+        CImagingShim_JPEGPlane *plane = &reader->planes[index];
+        plane->width = component->downsampled_width;
+        plane->height = component->downsampled_height;
+        // Whole MCUs: libjpeg hands out v rows of blocks per iMCU row, each size samples high.
+        plane->stride = (component->width_in_blocks + h - 1) / h * h * size;
+        plane->rows = cinfo->total_iMCU_rows * v * size;
+        plane->horizontalScale = h * size;
+        plane->verticalScale = v * size;
+    }
+    planes->y = reader->planes[0];
+    planes->cb = reader->planes[1];
+    planes->cr = reader->planes[2];
+    planes->horizontalDenominator = (uint32_t)cinfo->max_h_samp_factor * DCTSIZE;
+    planes->verticalDenominator = (uint32_t)cinfo->max_v_samp_factor * DCTSIZE;
+    return 0;
+}
+
+int CImagingShim_jpegReadRaw(CImagingShim_JPEGReader *reader, uint8_t *y, uint8_t *cb, uint8_t *cr) {
+    j_decompress_ptr cinfo = &reader->cinfo;
+    uint8_t *bases[3] = {y, cb, cr};
+    // At most 4 (sampling factor) × 8 (DCT scaled size) rows per component and iMCU row.
+    JSAMPROW rows[3][32];
+    JSAMPARRAY arrays[3] = {rows[0], rows[1], rows[2]};
+    JDIMENSION linesPerRow = (JDIMENSION)(cinfo->max_v_samp_factor * cinfo->min_DCT_scaled_size);
+    if (setjmp(reader->jump)) return -1;
+    for (int index = 0; index < 3; index++) {
+        jpeg_component_info *component = &cinfo->comp_info[index];
+        if (component->v_samp_factor * component->DCT_scaled_size > 32) {
+            snprintf(reader->error, CIMAGINGSHIM_ERROR_CAPACITY, "Unsupported JPEG sampling factors");
+            return -1;
+        }
+    }
+    while (cinfo->output_scanline < cinfo->output_height) {
+        JDIMENSION row = cinfo->output_scanline / linesPerRow;
+        for (int index = 0; index < 3; index++) {
+            jpeg_component_info *component = &cinfo->comp_info[index];
+            size_t count = (size_t)(component->v_samp_factor * component->DCT_scaled_size);
+            size_t stride = reader->planes[index].stride;
+            for (size_t line = 0; line < count; line++) {
+                rows[index][line] = bases[index] + ((size_t)row * count + line) * stride;
+            }
+        }
+        if (jpeg_read_raw_data(cinfo, arrays, linesPerRow) == 0) {
+            snprintf(reader->error, CIMAGINGSHIM_ERROR_CAPACITY, "The JPEG data ended early");
+            return -1;
+        }
     }
     jpeg_finish_decompress(cinfo);
     return 0;

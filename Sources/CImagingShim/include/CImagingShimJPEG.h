@@ -40,7 +40,34 @@ typedef struct CImagingShim_JPEGInfo {
     /// (128 bytes per 8×8 block of every component at its own sampling, rounded up to whole
     /// MCUs), 0 for a single-scan baseline JPEG.
     uint64_t coefficientBytes;
+    /// Non-zero when the file holds three YCbCr components, so a raw (planar) decode gives Y,
+    /// Cb and Cr planes (not for gray, CMYK/YCCK or RGB-coded files).
+    int ycc;
 } CImagingShim_JPEGInfo;
+
+/// One component plane of a raw decode (CImagingShim_jpegStartRaw).
+typedef struct CImagingShim_JPEGPlane {
+    /// Samples that hold image data (libjpeg's downsampled_width and downsampled_height).
+    uint32_t width;
+    uint32_t height;
+    /// The buffer the decoder writes: bytes per row and rows (whole MCUs, at least width × height).
+    uint32_t stride;
+    uint32_t rows;
+    /// The plane's samples per image pixel are horizontalScale / horizontalDenominator and
+    /// verticalScale / verticalDenominator (sampling factor × DCT scaled size over the largest
+    /// sampling factor × 8): a plane stands for exactly the image's extent at that scale.
+    uint32_t horizontalScale;
+    uint32_t verticalScale;
+} CImagingShim_JPEGPlane;
+
+/// The three planes of a raw decode: Y, Cb, Cr.
+typedef struct CImagingShim_JPEGPlanes {
+    CImagingShim_JPEGPlane y;
+    CImagingShim_JPEGPlane cb;
+    CImagingShim_JPEGPlane cr;
+    uint32_t horizontalDenominator;
+    uint32_t verticalDenominator;
+} CImagingShim_JPEGPlanes;
 
 /// Creates a reader over `size` bytes at `data` (not copied: they must outlive the reader).
 /// `fatalWarnings` is a mask of CIMAGINGSHIM_JPEG_WARN_* classes that stop the decode as errors;
@@ -63,3 +90,26 @@ int CImagingShim_jpegStart(CImagingShim_JPEGReader *reader, int scaleNum, int sc
 /// Reads every output row into `pixels` (height × width × outputChannels bytes) and finishes
 /// the decompression (reading up to EOI). Returns 0 on success.
 int CImagingShim_jpegReadImage(CImagingShim_JPEGReader *reader, uint8_t *pixels);
+
+/// Starts a raw decode (libjpeg's raw_data_out: Y, Cb and Cr planes as the IDCT leaves them, no
+/// upsampling or colour conversion) at `scaleNum`/`scaleDenom`, for a header with `ycc` set;
+/// writes the planes' layout. Warnings and errors are handled exactly as for
+/// CImagingShim_jpegStart. Returns 0 on success.
+int CImagingShim_jpegStartRaw(CImagingShim_JPEGReader *reader, int scaleNum, int scaleDenom, CImagingShim_JPEGPlanes *planes);
+/// Reads every row of a raw decode into three buffers laid out as CImagingShim_jpegStartRaw
+/// said (stride × rows bytes each) and finishes the decompression. Returns 0 on success.
+int CImagingShim_jpegReadRaw(CImagingShim_JPEGReader *reader, uint8_t *y, uint8_t *cb, uint8_t *cr);
+
+/// Encodes Y, Cb and Cr planes as a baseline (or progressive) YCbCr JPEG with libjpeg's
+/// raw_data_in: no colour conversion, no downsampling. Chroma is 4:2:0 when `subsampled`
+/// (planes of ceil(width/2) × ceil(height/2) samples), else 4:4:4. Each plane must be padded
+/// (edge samples repeated) to whole MCUs: luma to multiples of 16 (8 at 4:4:4) on both axes,
+/// chroma to multiples of 8. Accurate integer DCT, libjpeg's standard tables at `quality`, as
+/// TurboJPEG's tjCompress2 with TJFLAG_ACCURATEDCT writes them. On success returns 0 and a
+/// malloc'd buffer in `output` (free it with CImagingShim_jpegFree); on failure non-zero and
+/// libjpeg's message in `error` (CIMAGINGSHIM_ERROR_CAPACITY bytes).
+int CImagingShim_jpegEncodeRaw(
+    const uint8_t *y, size_t yStride, const uint8_t *cb, const uint8_t *cr, size_t chromaStride, uint32_t width,
+    uint32_t height, int subsampled, int quality, int progressive, uint8_t **output, size_t *outputSize, char *error);
+/// Frees a buffer returned by CImagingShim_jpegEncodeRaw.
+void CImagingShim_jpegFree(uint8_t *buffer);

@@ -18,6 +18,18 @@ enum JPEGDecoder {
     /// Decodes `data` (whose header is `header`) to the plan's size, in stored orientation.
     /// Gray JPEGs come out with 1 channel; colour and CMYK/YCCK ones with 3.
     static func decode(_ data: Data, header: ImageHeader, plan: ResizePlan, limits: ImageLimits) throws -> PixelBuffer {
+        try withReader(data, header: header, plan: plan, limits: limits) { reader, info, scaledWidth, scaledHeight in
+            try decodeImage(reader, info, scaledWidth: scaledWidth, scaledHeight: scaledHeight, plan: plan)
+        }
+    }
+
+    /// Opens a reader over `data`, reads and checks its header, picks the DCT-scaled size for
+    /// `plan` and runs `body` with them: for a progressive JPEG after checking its scan count
+    /// and whole-image cost against `limits` and reserving that cost from the decode budget.
+    static func withReader<Result>(
+        _ data: Data, header: ImageHeader, plan: ResizePlan, limits: ImageLimits,
+        _ body: (borrowing JPEGReader, JPEGReader.Info, Int, Int) throws -> Result
+    ) throws -> Result {
         try data.withUnsafeBytes { bytes in
             let reader = try JPEGReader(bytes, failOn: limits.failOn, maxScans: limits.maxProgressiveScans)
             let info = try reader.readHeader()
@@ -28,9 +40,7 @@ enum JPEGDecoder {
                     detail: "\(header.encodedSize) before the first scan, \(size) in the frame libjpeg decodes")
             }
             let (scaledWidth, scaledHeight) = scaledSize(width: info.width, height: info.height, plan: plan)
-            guard info.progressive else {
-                return try decodeImage(reader, info, scaledWidth: scaledWidth, scaledHeight: scaledHeight, plan: plan)
-            }
+            guard info.progressive else { return try body(reader, info, scaledWidth, scaledHeight) }
             let scans = JPEGScanCounter.countScans(bytes, limit: limits.maxProgressiveScans)
             guard scans <= limits.maxProgressiveScans else {
                 throw PhotoSourceError(
@@ -41,7 +51,7 @@ enum JPEGDecoder {
             let cost = wholeImageCost(info, scaledWidth: scaledWidth, scaledHeight: scaledHeight) ?? .max
             try limits.checkWholeImage(size, cost: cost, kind: kind)
             return try DecodeMemoryBudget.withCurrentReservation(cost, kind: kind) {
-                try decodeImage(reader, info, scaledWidth: scaledWidth, scaledHeight: scaledHeight, plan: plan)
+                try body(reader, info, scaledWidth, scaledHeight)
             }
         }
     }

@@ -17,6 +17,19 @@ struct JPEGReader: ~Copyable {
         var progressive: Bool
         /// The bytes of those coefficient arrays (0 for a baseline JPEG).
         var coefficientBytes: Int64
+        /// Three YCbCr components: ``startRaw(numerator:denominator:)`` can decode it as planes.
+        var ycc: Bool
+    }
+
+    /// One plane of a raw decode: the samples holding image data, the buffer layout libjpeg
+    /// writes (whole MCUs) and the plane's samples per image pixel on each axis.
+    struct Plane {
+        var width: Int
+        var height: Int
+        var stride: Int
+        var rows: Int
+        var scaleX: Double
+        var scaleY: Double
     }
 
     private let raw: OpaquePointer
@@ -48,7 +61,8 @@ struct JPEGReader: ~Copyable {
         var info = CImagingShim_JPEGInfo()
         try check(CImagingShim_jpegReadHeader(raw, &info), "The JPEG header is corrupt.")
         return Info(width: Int(info.width), height: Int(info.height), channels: Int(info.outputChannels),
-                    progressive: info.progressive != 0, coefficientBytes: Int64(clamping: info.coefficientBytes))
+                    progressive: info.progressive != 0, coefficientBytes: Int64(clamping: info.coefficientBytes),
+                    ycc: info.ycc != 0)
     }
 
     /// Starts decoding at `numerator`/`denominator` (n/8 steps) and returns the output size.
@@ -62,6 +76,26 @@ struct JPEGReader: ~Copyable {
     /// Decodes every row into `pixels` (output height × width × channels bytes) and reads to EOI.
     func readImage(into pixels: UnsafeMutableBufferPointer<UInt8>) throws {
         try check(CImagingShim_jpegReadImage(raw, pixels.baseAddress), "The JPEG cannot be decoded.")
+    }
+
+    /// Starts a raw decode (Y, Cb, Cr planes, no upsampling or colour conversion) at
+    /// `numerator`/`denominator`; only for a header with ``Info/ycc``.
+    func startRaw(numerator: Int, denominator: Int) throws -> [Plane] {
+        var planes = CImagingShim_JPEGPlanes()
+        try check(CImagingShim_jpegStartRaw(raw, Int32(numerator), Int32(denominator), &planes), "The JPEG cannot be decoded.")
+        let across = Double(planes.horizontalDenominator), down = Double(planes.verticalDenominator)
+        func plane(_ raw: CImagingShim_JPEGPlane) -> Plane {
+            let scaleX = Double(raw.horizontalScale) / across, scaleY = Double(raw.verticalScale) / down
+            return Plane(width: Int(raw.width), height: Int(raw.height), stride: Int(raw.stride), rows: Int(raw.rows),
+                         scaleX: scaleX, scaleY: scaleY)
+        }
+        return [plane(planes.y), plane(planes.cb), plane(planes.cr)]
+    }
+
+    /// Decodes a raw decode's planes into three buffers of `stride × rows` bytes each (as
+    /// ``startRaw(numerator:denominator:)`` gave) and reads to EOI.
+    func readRaw(y: UnsafeMutablePointer<UInt8>, cb: UnsafeMutablePointer<UInt8>, cr: UnsafeMutablePointer<UInt8>) throws {
+        try check(CImagingShim_jpegReadRaw(raw, y, cb, cr), "The JPEG cannot be decoded.")
     }
 
     private func check(_ status: Int32, _ fallback: String) throws {

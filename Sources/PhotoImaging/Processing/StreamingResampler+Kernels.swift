@@ -233,7 +233,7 @@ extension StreamingResampler {
     /// the 8-bit values, as integers. Vector code only: adding 2²³ leaves a float in 0..<2²³
     /// rounded to an integer in its low mantissa bits.
     @inline(__always)
-    private static func round(_ pixel: SIMD4<Float>) -> SIMD4<Int32> {
+    static func round(_ pixel: SIMD4<Float>) -> SIMD4<Int32> {
         let zero = SIMD4<Float>(repeating: 0), top = SIMD4<Float>(repeating: 255), magic = SIMD4<Float>(repeating: 8_388_608)
         var value = pixel
         value.replace(with: zero, where: value .< zero)
