@@ -12,6 +12,9 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             if problem.status >= 500 {
                 context.logger.error("request failed", metadata: [
                     "method": "\(request.method)", "route": "\(RedactedPath.describe(request.uri.path))", "code": "\(problem.code)",
+                    // What went wrong, for the operator (the customer sees only the problem). Our
+                    // errors never carry tokens: URLs in them are redacted where they are made.
+                    "error": "\(String(reflecting: error))",
                 ])
             }
             return problem.response()

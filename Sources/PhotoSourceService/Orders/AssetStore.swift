@@ -90,7 +90,7 @@ public struct AssetStore: Sendable {
     /// Streams `nextChunk` (empty at the end) into a temporary file while hashing, checks the
     /// header and the size, then renames it to its hash.
     private func store(_ nextChunk: () throws -> Data) throws -> StoredAsset {
-        let (fd, temp) = try AtomicFile.createTemporary(beside: root.appendingPathComponent("incoming"), mode: 0o444)
+        let (fd, temp) = try startTemporary()
         var committed = false
         defer { if !committed { AtomicFile.discardTemporary(temp) } }
         var sha = SHA256()
@@ -127,6 +127,27 @@ public struct AssetStore: Sendable {
         }
         committed = true
         return StoredAsset(file: final, sha256: shaHex, md5: Hex.string(md5.finalize()), byteCount: count, header: header)
+    }
+
+    /// A new temporary file in the store. A folder removed while the service ran (an operator's
+    /// clean-up, a remount) is made again. The error names the asset store, never its path on
+    /// the server: it reaches the customer as the order line's message.
+    private func startTemporary() throws -> (descriptor: Int32, path: String) {
+        let beside = root.appendingPathComponent("incoming")
+        do {
+            do {
+                return try AtomicFile.createTemporary(beside: beside, mode: 0o444)
+            } catch let error as PhotoSourceError where error.code == .notFound {
+                try AtomicFile.makeDirectory(root)
+                return try AtomicFile.createTemporary(beside: beside, mode: 0o444)
+            }
+        } catch {
+            // strerror's words when there are some, else the error's code: never its message, which names the path.
+            let reason = (error as? PhotoSourceError).map { $0.detail ?? $0.code.name } ?? "unexpected error"
+            throw PhotoSourceError(
+                .unknown, "Could not start an asset in the asset store (\(reason)); check that its folder is writable.",
+                underlying: error)
+        }
     }
 
     private static func write(_ chunk: Data, to fd: Int32) throws {

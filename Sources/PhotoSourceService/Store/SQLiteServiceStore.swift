@@ -12,6 +12,8 @@ import Synchronization
 /// graceful shutdown (the server has drained by then). Otherwise call ``close()`` yourself.
 public final class SQLiteServiceStore: ServiceStore, Service {
     let connection: SQLiteConnection
+    /// One statement at a time on ``connection`` (``query(_:_:)``).
+    private let statementLock = AsyncSerialLock()
     /// The order pipeline's transactions (``SQLiteServiceStore+Orders``) run on a connection of their own.
     let transactor: SQLiteTransactor
     /// Whether ``close()`` ran; a store dropped without it closes its connections in `deinit`.
@@ -45,6 +47,19 @@ public final class SQLiteServiceStore: ServiceStore, Service {
         }
     }
 
+    /// Runs one statement on the shared connection, after the one before it has finished.
+    ///
+    /// sqlite-nio runs each statement on a thread of NIO's pool, so two requests' statements
+    /// could step on one SQLite handle at once. A handle has one transaction state: an `UPDATE`
+    /// starting while another request's `SELECT` still holds the read snapshot must upgrade that
+    /// snapshot, which fails at once with `SQLITE_BUSY_SNAPSHOT` (no busy timeout) when the
+    /// order pipeline's connection has committed since: a 500 for `GET /v1/orders/{id}` during a
+    /// 200-photo order. One at a time, each statement is its own transaction, and SQLite's busy
+    /// timeout covers waiting for the other connection.
+    func query(_ sql: String, _ binds: [SQLiteData] = []) async throws -> [SQLiteRow] {
+        try await statementLock.withLock { try await connection.query(sql, binds) }
+    }
+
     /// Closes the database.
     public func close() async throws {
         closed.withLock { $0 = true }
@@ -71,43 +86,43 @@ public final class SQLiteServiceStore: ServiceStore, Service {
     }
 
     public func createSession(_ session: CustomerSession) async throws {
-        _ = try await connection.query(
+        _ = try await query(
             "INSERT INTO sessions (id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)",
             [.text(session.id), .text(session.tokenHash), .float(session.createdAt.timeIntervalSince1970), .float(session.expiresAt.timeIntervalSince1970)])
     }
 
     public func touchSession(tokenHash: String, now: Date, lifetime: TimeInterval) async throws -> CustomerSession? {
-        let rows = try await connection.query(
+        let rows = try await query(
             "UPDATE sessions SET expires_at = ? WHERE token_hash = ? AND expires_at > ? RETURNING id, token_hash, created_at, expires_at",
             [.float(now.addingTimeInterval(lifetime).timeIntervalSince1970), .text(tokenHash), .float(now.timeIntervalSince1970)])
         return rows.first.flatMap(Self.session(from:))
     }
 
     public func session(id: String, now: Date) async throws -> CustomerSession? {
-        let rows = try await connection.query(
+        let rows = try await query(
             "SELECT id, token_hash, created_at, expires_at FROM sessions WHERE id = ? AND expires_at > ?",
             [.text(id), .float(now.timeIntervalSince1970)])
         return rows.first.flatMap(Self.session(from:))
     }
 
     public func signIn(session: String, source: String) async throws -> Data? {
-        let rows = try await connection.query(
+        let rows = try await query(
             "SELECT sealed FROM sign_ins WHERE session_id = ? AND source_id = ?", [.text(session), .text(source)])
         return rows.first?.column("sealed")?.blob.map { Data($0.readableBytesView) }
     }
 
     public func saveSignIn(session: String, source: String, sealed: Data) async throws {
-        _ = try await connection.query(
+        _ = try await query(
             "INSERT INTO sign_ins (session_id, source_id, sealed) VALUES (?, ?, ?) ON CONFLICT (session_id, source_id) DO UPDATE SET sealed = excluded.sealed",
             [.text(session), .text(source), .blob(ByteBuffer(bytes: sealed))])
     }
 
     public func deleteSignIn(session: String, source: String) async throws {
-        _ = try await connection.query("DELETE FROM sign_ins WHERE session_id = ? AND source_id = ?", [.text(session), .text(source)])
+        _ = try await query("DELETE FROM sign_ins WHERE session_id = ? AND source_id = ?", [.text(session), .text(source)])
     }
 
     public func saveAuthorization(_ pending: PendingAuthorization) async throws {
-        _ = try await connection.query(
+        _ = try await query(
             "INSERT INTO authorizations (state, session_id, source_id, sealed_verifier, expires_at) VALUES (?, ?, ?, ?, ?)",
             [.text(pending.state), .text(pending.session), .text(pending.source), .blob(ByteBuffer(bytes: pending.sealedVerifier)),
              .float(pending.expiresAt.timeIntervalSince1970)])
@@ -115,7 +130,7 @@ public final class SQLiteServiceStore: ServiceStore, Service {
 
     public func takeAuthorization(state: String, now: Date) async throws -> PendingAuthorization? {
         // DELETE … RETURNING makes the state single use even when two callbacks race.
-        let rows = try await connection.query(
+        let rows = try await query(
             "DELETE FROM authorizations WHERE state = ? RETURNING state, session_id, source_id, sealed_verifier, expires_at", [.text(state)])
         guard let row = rows.first, let expires = row.column("expires_at")?.double, expires > now.timeIntervalSince1970,
               let session = row.column("session_id")?.string, let source = row.column("source_id")?.string,
@@ -127,7 +142,7 @@ public final class SQLiteServiceStore: ServiceStore, Service {
     }
 
     public func idempotentResponse(session: String, key: String) async throws -> IdempotencyRecord? {
-        let rows = try await connection.query(
+        let rows = try await query(
             "SELECT request_hash, status, body, created_at FROM idempotency WHERE session_id = ? AND key = ?", [.text(session), .text(key)])
         guard let row = rows.first, let hash = row.column("request_hash")?.string, let status = row.column("status")?.integer,
               let body = row.column("body")?.blob, let created = row.column("created_at")?.double
@@ -138,7 +153,7 @@ public final class SQLiteServiceStore: ServiceStore, Service {
     }
 
     public func saveIdempotentResponse(_ record: IdempotencyRecord) async throws {
-        _ = try await connection.query(
+        _ = try await query(
             "INSERT INTO idempotency (session_id, key, request_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
             [.text(record.session), .text(record.key), .text(record.requestHash), .integer(record.status),
              .blob(ByteBuffer(bytes: record.body)), .float(record.createdAt.timeIntervalSince1970)])
@@ -146,9 +161,9 @@ public final class SQLiteServiceStore: ServiceStore, Service {
 
     public func purgeExpired(now: Date) async throws -> Int {
         let seconds = SQLiteData.float(now.timeIntervalSince1970)
-        _ = try await connection.query("DELETE FROM authorizations WHERE expires_at <= ?", [seconds])
-        _ = try await connection.query("DELETE FROM device_grants WHERE expires_at <= ?", [seconds])
-        return try await connection.query("DELETE FROM sessions WHERE expires_at <= ? RETURNING id", [seconds]).count
+        _ = try await query("DELETE FROM authorizations WHERE expires_at <= ?", [seconds])
+        _ = try await query("DELETE FROM device_grants WHERE expires_at <= ?", [seconds])
+        return try await query("DELETE FROM sessions WHERE expires_at <= ? RETURNING id", [seconds]).count
     }
 
     private static func session(from row: SQLiteRow) -> CustomerSession? {
