@@ -51,7 +51,7 @@ bench: bench-deps
 # Swift Testing starts every test of the run at once; under AddressSanitizer on two cores, 800
 # tests that each start servers, threads and child processes fell so far behind that loopback
 # requests and REPL prompts waited minutes (the client timeouts of the first runs: 30 on
-# 2026-11-23, 9 on 2026-11-26; each passed alone), so these runs keep at most SANITIZE_WIDTH
+# 2026-11-23, 7 on 2026-11-26; each passed alone), so these runs keep at most SANITIZE_WIDTH
 # tests in flight (at 8, a loaded machine still cost a probe or a request now and then).
 # PHOTOSOURCE_TEST_TIME_SCALE tells the few tests that depend on one thing outlasting another
 # (a webhook lease that must outlast an attempt) how much slower this build is, so they stretch
