@@ -47,7 +47,17 @@ bench: bench-deps
 # seed corpora (Fuzz/Sanitizers/shim-driver.c), with LeakSanitizer. LeakSanitizer is off for
 # the Swift tests (Sources/CImagingShim/SanitizerDefaults.c says why). ThreadSanitizer cannot
 # see Synchronization.Mutex's lock on Linux; Fuzz/Sanitizers/tsan-suppressions.txt explains the
-# one suppression. Reports abort the run (halt_on_error).
+# suppressions (one cause, two closure manglings). Reports abort the run (halt_on_error).
+# Swift Testing starts every test of the run at once; under AddressSanitizer on two cores, 800
+# tests that each start servers, threads and child processes fell so far behind that loopback
+# requests and REPL prompts waited minutes (the client timeouts of the first runs: 30 on
+# 2026-11-23, 7 on 2026-11-26; each passed alone), so these runs keep at most SANITIZE_WIDTH
+# tests in flight (at 8, a loaded machine still cost a probe or a request now and then).
+# PHOTOSOURCE_TEST_TIME_SCALE tells the few tests that depend on one thing outlasting another
+# (a webhook lease that must outlast an attempt) how much slower this build is, so they stretch
+# that duration rather than lose the race (Tests/PhotoSourceServiceTests/Support/TestTime.swift);
+# assertions are unchanged.
+SANITIZE_WIDTH ?= 4
 ASAN_FLAGS := --sanitize=address --scratch-path .build-asan
 TSAN_FLAGS := --sanitize=thread --scratch-path .build-tsan
 TSAN_SUITES := DecodePoolTests|DecodeMemoryBudgetTests|CoalescingTests|ThumbnailCacheTests|PrefetchPromotionTests|BatchThumbnailerTests|MemoryLRUTests|OAuthRefreshTests|CrossProcessRefreshTests|AuthorizedRequesterTests
@@ -63,9 +73,11 @@ sanitize: deps
 	ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		.build-asan/shim-driver Fuzz/Corpus/jpeg/* Fuzz/Corpus/png/* Fuzz/Corpus/png-fast/* $(wildcard Fuzz/Regressions/*/*)
 	$(SWIFT) build --build-tests $(ASAN_FLAGS)
-	$(SANITIZER_ENV) $(SWIFT) test --skip-build $(ASAN_FLAGS)
+	$(SANITIZER_ENV) PHOTOSOURCE_TEST_TIME_SCALE=3 $(SWIFT) test --skip-build $(ASAN_FLAGS) \
+		--experimental-maximum-parallelization-width $(SANITIZE_WIDTH)
 	$(SWIFT) build --build-tests $(TSAN_FLAGS)
-	$(SANITIZER_ENV) $(SWIFT) test --skip-build $(TSAN_FLAGS) --filter '$(TSAN_SUITES)'
+	$(SANITIZER_ENV) PHOTOSOURCE_TEST_TIME_SCALE=10 $(SWIFT) test --skip-build $(TSAN_FLAGS) \
+		--experimental-maximum-parallelization-width $(SANITIZE_WIDTH) --filter '$(TSAN_SUITES)'
 
 # libFuzzer harnesses (Fuzz/: its own package, built with -sanitize=fuzzer,address into
 # .build-fuzz, never part of `swift build`). One harness per folder of Fuzz/Corpus; each first

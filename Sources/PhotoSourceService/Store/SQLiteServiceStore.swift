@@ -42,7 +42,7 @@ public final class SQLiteServiceStore: ServiceStore, Service {
             try await SQLiteMigrations.migrate(connection)
             return SQLiteServiceStore(connection: connection, transactor: try await SQLiteTransactor.open(file: file))
         } catch {
-            try? await connection.close()
+            try? await connection.close().get()
             throw error
         }
     }
@@ -60,15 +60,24 @@ public final class SQLiteServiceStore: ServiceStore, Service {
         try await statementLock.withLock { try await connection.query(sql, binds) }
     }
 
-    /// Closes the database.
+    /// Closes the database, also when the calling task is cancelled (a service group cancelled
+    /// during its shutdown still closes the store).
+    ///
+    /// Each close goes through SQLiteNIO's future-returning `close()`: its `async` twin runs on
+    /// `NIOThreadPool.runIfActive`, which drops work whose task is cancelled before a pool
+    /// thread picks it up, and the connection then stays open; `make sanitize` caught that
+    /// (SQLiteNIO's "not closed before deinitializing" assertion once the store was released).
     public func close() async throws {
         closed.withLock { $0 = true }
         // Both connections close even when the first refuses, then the first error is reported.
         let transactorError: (any Error)?
         do { try await transactor.close(); transactorError = nil } catch { transactorError = error }
-        try await connection.close()
+        try await connection.close().get()
         if let transactorError { throw transactorError }
     }
+
+    /// Whether both connections are closed (for tests).
+    var isClosed: Bool { connection.isClosed && transactor.isClosed }
 
     /// A store dropped without ``close()`` (a service built but never run, a test that threw
     /// half way) closes its connections here instead of trapping in SQLiteNIO's `deinit`

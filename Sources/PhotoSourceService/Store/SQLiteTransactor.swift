@@ -32,8 +32,13 @@ final class SQLiteTransactor: Sendable {
         do {
             let connection = try await SQLiteConnection.open(
                 storage: .file(path: file.path), threadPool: thread, on: MultiThreadedEventLoopGroup.singleton.any())
-            _ = try await connection.query("PRAGMA foreign_keys = ON")
-            _ = try await connection.query("PRAGMA busy_timeout = 10000")
+            do {
+                _ = try await connection.query("PRAGMA foreign_keys = ON")
+                _ = try await connection.query("PRAGMA busy_timeout = 10000")
+            } catch {
+                try? await connection.close().get()
+                throw error
+            }
             return SQLiteTransactor(connection: connection, thread: thread)
         } catch {
             try? await thread.shutdownGracefully()
@@ -60,11 +65,15 @@ final class SQLiteTransactor: Sendable {
         try await lock.withLock { try await body(connection) }
     }
 
-    /// Closes the connection, then stops its thread.
+    /// Closes the connection, then stops its thread; also when the calling task is cancelled
+    /// (the future-returning `close()`, see ``SQLiteServiceStore/close()``).
     func close() async throws {
-        try await connection.close()
+        try await connection.close().get()
         try await thread.shutdownGracefully()
     }
+
+    /// Whether the connection is closed (for tests).
+    var isClosed: Bool { connection.isClosed }
 
     /// ``close()`` without waiting, for a store that was dropped unclosed: closes the connection
     /// on its thread, then stops the thread; only for a transactor that was never closed.

@@ -78,7 +78,7 @@ struct MalformedServerTests {
         var options = try options(server)
         options.maxBodyBytes = 1 << 20
         let error = try await #require(throws: PhotoSourceError.self) { try await send(server, options: options) }
-        #expect(error.code == .tooLarge)
+        #expect(error.code == .tooLarge, "\(error)")
         #expect(error.message.contains("announced 10737418240 bytes"))
     }
 

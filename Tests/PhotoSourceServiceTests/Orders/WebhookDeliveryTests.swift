@@ -9,7 +9,8 @@ struct WebhookDeliveryTests {
     static func settings(_ server: OrderTestServer, maxAttempts: Int = 50) -> WebhookSettings {
         WebhookSettings(
             url: server.url("/hooks").absoluteString, secrets: [WebhookReceiver.secret], maxAttempts: maxAttempts,
-            retryBaseSeconds: 0.05, retryMaximumSeconds: 0.2, leaseSeconds: 4, pollIntervalSeconds: 0.05)
+            retryBaseSeconds: 0.05, retryMaximumSeconds: 0.2, leaseSeconds: TestTime.scaled(seconds: 4),
+            pollIntervalSeconds: 0.05)
     }
 
     /// What the shop should see of a folder order that is delivered.

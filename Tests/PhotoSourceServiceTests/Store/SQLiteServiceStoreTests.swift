@@ -1,5 +1,5 @@
 import Foundation
-import PhotoSourceService
+@testable import PhotoSourceService
 import Testing
 
 @Suite("The SQLite store")
@@ -104,5 +104,24 @@ struct SQLiteServiceStoreTests {
             #expect(try await store.session(id: "b", now: Date()) != nil)
             try await store.createSession(Self.session("c", expires: Date().addingTimeInterval(600)))
         }
+    }
+
+    @Test("close() from a cancelled task still closes both connections (a service group cancelled while it stops)")
+    func closeInCancelledTask() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("svc-store-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await SQLiteServiceStore.open(file: folder.appendingPathComponent("service.sqlite"))
+
+        // When: the task is cancelled before close() hands its work to SQLiteNIO's thread pool,
+        // which skips cancelled work: the connections used to stay open, and releasing the store
+        // then trapped in SQLiteNIO's deinit assertion (found by `make sanitize`).
+        let closing = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await store.close()
+        }
+        try await closing.value
+
+        // Then
+        #expect(store.isClosed)
     }
 }
