@@ -6,7 +6,7 @@ extension SQLiteServiceStore {
     private static let deviceGrantColumns = "session_id, source_id, sealed_device_code, status, interval_seconds, last_poll_at, expires_at"
 
     public func saveDeviceGrant(_ grant: DeviceGrant) async throws {
-        _ = try await query(
+        _ = try await connection.query(
             """
             INSERT INTO device_grants (\(Self.deviceGrantColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (session_id, source_id) DO UPDATE SET sealed_device_code = excluded.sealed_device_code,
@@ -18,7 +18,7 @@ extension SQLiteServiceStore {
     }
 
     public func deviceGrant(session: String, source: String) async throws -> DeviceGrant? {
-        let rows = try await query(
+        let rows = try await connection.query(
             "SELECT \(Self.deviceGrantColumns) FROM device_grants WHERE session_id = ? AND source_id = ?", [.text(session), .text(source)])
         return rows.first.flatMap(Self.deviceGrant(from:))
     }
@@ -27,7 +27,7 @@ extension SQLiteServiceStore {
         // One UPDATE … RETURNING: of two instances asking at once, only one sees the row come back.
         // RETURNING gives the new last_poll_at; the caller only needs the code and the interval.
         let seconds = SQLiteData.float(now.timeIntervalSince1970)
-        let rows = try await query(
+        let rows = try await connection.query(
             """
             UPDATE device_grants SET last_poll_at = ?1
             WHERE session_id = ?2 AND source_id = ?3 AND status = 'pending' AND expires_at > ?1 AND last_poll_at + interval_seconds <= ?1
@@ -38,7 +38,7 @@ extension SQLiteServiceStore {
     }
 
     public func updateDeviceGrant(_ grant: DeviceGrant) async throws {
-        _ = try await query(
+        _ = try await connection.query(
             """
             UPDATE device_grants SET status = ?, interval_seconds = ?, last_poll_at = ?
             WHERE session_id = ? AND source_id = ? AND sealed_device_code = ?
@@ -48,7 +48,7 @@ extension SQLiteServiceStore {
     }
 
     public func deleteDeviceGrant(_ grant: DeviceGrant) async throws {
-        _ = try await query(
+        _ = try await connection.query(
             "DELETE FROM device_grants WHERE session_id = ? AND source_id = ? AND sealed_device_code = ?",
             [.text(grant.session), .text(grant.source), .blob(ByteBuffer(bytes: grant.sealedDeviceCode))])
     }

@@ -1,19 +1,27 @@
 public import Foundation
 import NIOCore
+import NIOPosix
 import PhotoSourceKit
 public import ServiceLifecycle
 import SQLiteNIO
 import Synchronization
 
 /// The embedded ``ServiceStore``: one SQLite file (WAL mode) through sqlite-nio, whose calls run
-/// on NIO's thread pool, never on the caller's task.
+/// on a thread of the store's own, never on the caller's task.
 ///
 /// It is a ServiceLifecycle `Service`: run beside the server, it closes the database after the
 /// graceful shutdown (the server has drained by then). Otherwise call ``close()`` yourself.
 public final class SQLiteServiceStore: ServiceStore, Service {
     let connection: SQLiteConnection
-    /// One statement at a time on ``connection`` (``query(_:_:)``).
-    private let statementLock = AsyncSerialLock()
+    /// The one thread ``connection``'s statements run on, one after the other.
+    ///
+    /// On NIO's shared pool (sqlite-nio's default) two requests' statements ran on two threads
+    /// over one SQLite handle, which has one transaction state: an `UPDATE` starting while another
+    /// request's `SELECT` still held the read snapshot had to upgrade it, and failed at once with
+    /// `SQLITE_BUSY_SNAPSHOT` when the order connection had committed since (`GET /v1/orders/{id}`
+    /// answered 500 during a 200-photo order). And a statement waiting out SQLite's busy timeout
+    /// held a shared pool thread that file I/O and other stores needed.
+    private let thread: NIOThreadPool
     /// The order pipeline's transactions (``SQLiteServiceStore+Orders``) run on a connection of their own.
     let transactor: SQLiteTransactor
     /// Whether ``close()`` ran; a store dropped without it closes its connections in `deinit`.
@@ -21,8 +29,9 @@ public final class SQLiteServiceStore: ServiceStore, Service {
     /// Whether order changes also write webhook outbox rows (``setWebhookOutbox(enabled:)``).
     let webhookOutbox = Mutex(false)
 
-    private init(connection: SQLiteConnection, transactor: SQLiteTransactor) {
+    private init(connection: SQLiteConnection, thread: NIOThreadPool, transactor: SQLiteTransactor) {
         self.connection = connection
+        self.thread = thread
         self.transactor = transactor
     }
 
@@ -32,32 +41,24 @@ public final class SQLiteServiceStore: ServiceStore, Service {
     ///   when it was written by a newer schema.
     public static func open(file: URL) async throws -> SQLiteServiceStore {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let thread = NIOThreadPool(numberOfThreads: 1)
+        thread.start()
         let connection: SQLiteConnection
         do {
-            connection = try await SQLiteConnection.open(storage: .file(path: file.path))
+            connection = try await SQLiteConnection.open(
+                storage: .file(path: file.path), threadPool: thread, on: MultiThreadedEventLoopGroup.singleton.any())
         } catch {
+            try? await thread.shutdownGracefully()
             throw PhotoSourceError(.accessDenied, "The service's database \(file.path) cannot be opened.", detail: "\(error)", underlying: error)
         }
         do {
             try await SQLiteMigrations.migrate(connection)
-            return SQLiteServiceStore(connection: connection, transactor: try await SQLiteTransactor.open(file: file))
+            return SQLiteServiceStore(connection: connection, thread: thread, transactor: try await SQLiteTransactor.open(file: file))
         } catch {
             try? await connection.close().get()
+            try? await thread.shutdownGracefully()
             throw error
         }
-    }
-
-    /// Runs one statement on the shared connection, after the one before it has finished.
-    ///
-    /// sqlite-nio runs each statement on a thread of NIO's pool, so two requests' statements
-    /// could step on one SQLite handle at once. A handle has one transaction state: an `UPDATE`
-    /// starting while another request's `SELECT` still holds the read snapshot must upgrade that
-    /// snapshot, which fails at once with `SQLITE_BUSY_SNAPSHOT` (no busy timeout) when the
-    /// order pipeline's connection has committed since: a 500 for `GET /v1/orders/{id}` during a
-    /// 200-photo order. One at a time, each statement is its own transaction, and SQLite's busy
-    /// timeout covers waiting for the other connection.
-    func query(_ sql: String, _ binds: [SQLiteData] = []) async throws -> [SQLiteRow] {
-        try await statementLock.withLock { try await connection.query(sql, binds) }
     }
 
     /// Closes the database, also when the calling task is cancelled (a service group cancelled
@@ -73,6 +74,7 @@ public final class SQLiteServiceStore: ServiceStore, Service {
         let transactorError: (any Error)?
         do { try await transactor.close(); transactorError = nil } catch { transactorError = error }
         try await connection.close().get()
+        try await thread.shutdownGracefully()
         if let transactorError { throw transactorError }
     }
 
@@ -84,7 +86,8 @@ public final class SQLiteServiceStore: ServiceStore, Service {
     /// assertion: the close runs later on the connection's thread, which keeps the connection.
     deinit {
         guard !closed.withLock({ $0 }) else { return }
-        _ = connection.close()
+        let thread = thread
+        connection.close().whenComplete { _ in thread.shutdownGracefully { _ in } }
         transactor.closeInBackground()
     }
 
@@ -95,43 +98,43 @@ public final class SQLiteServiceStore: ServiceStore, Service {
     }
 
     public func createSession(_ session: CustomerSession) async throws {
-        _ = try await query(
+        _ = try await connection.query(
             "INSERT INTO sessions (id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)",
             [.text(session.id), .text(session.tokenHash), .float(session.createdAt.timeIntervalSince1970), .float(session.expiresAt.timeIntervalSince1970)])
     }
 
     public func touchSession(tokenHash: String, now: Date, lifetime: TimeInterval) async throws -> CustomerSession? {
-        let rows = try await query(
+        let rows = try await connection.query(
             "UPDATE sessions SET expires_at = ? WHERE token_hash = ? AND expires_at > ? RETURNING id, token_hash, created_at, expires_at",
             [.float(now.addingTimeInterval(lifetime).timeIntervalSince1970), .text(tokenHash), .float(now.timeIntervalSince1970)])
         return rows.first.flatMap(Self.session(from:))
     }
 
     public func session(id: String, now: Date) async throws -> CustomerSession? {
-        let rows = try await query(
+        let rows = try await connection.query(
             "SELECT id, token_hash, created_at, expires_at FROM sessions WHERE id = ? AND expires_at > ?",
             [.text(id), .float(now.timeIntervalSince1970)])
         return rows.first.flatMap(Self.session(from:))
     }
 
     public func signIn(session: String, source: String) async throws -> Data? {
-        let rows = try await query(
+        let rows = try await connection.query(
             "SELECT sealed FROM sign_ins WHERE session_id = ? AND source_id = ?", [.text(session), .text(source)])
         return rows.first?.column("sealed")?.blob.map { Data($0.readableBytesView) }
     }
 
     public func saveSignIn(session: String, source: String, sealed: Data) async throws {
-        _ = try await query(
+        _ = try await connection.query(
             "INSERT INTO sign_ins (session_id, source_id, sealed) VALUES (?, ?, ?) ON CONFLICT (session_id, source_id) DO UPDATE SET sealed = excluded.sealed",
             [.text(session), .text(source), .blob(ByteBuffer(bytes: sealed))])
     }
 
     public func deleteSignIn(session: String, source: String) async throws {
-        _ = try await query("DELETE FROM sign_ins WHERE session_id = ? AND source_id = ?", [.text(session), .text(source)])
+        _ = try await connection.query("DELETE FROM sign_ins WHERE session_id = ? AND source_id = ?", [.text(session), .text(source)])
     }
 
     public func saveAuthorization(_ pending: PendingAuthorization) async throws {
-        _ = try await query(
+        _ = try await connection.query(
             "INSERT INTO authorizations (state, session_id, source_id, sealed_verifier, expires_at) VALUES (?, ?, ?, ?, ?)",
             [.text(pending.state), .text(pending.session), .text(pending.source), .blob(ByteBuffer(bytes: pending.sealedVerifier)),
              .float(pending.expiresAt.timeIntervalSince1970)])
@@ -139,7 +142,7 @@ public final class SQLiteServiceStore: ServiceStore, Service {
 
     public func takeAuthorization(state: String, now: Date) async throws -> PendingAuthorization? {
         // DELETE … RETURNING makes the state single use even when two callbacks race.
-        let rows = try await query(
+        let rows = try await connection.query(
             "DELETE FROM authorizations WHERE state = ? RETURNING state, session_id, source_id, sealed_verifier, expires_at", [.text(state)])
         guard let row = rows.first, let expires = row.column("expires_at")?.double, expires > now.timeIntervalSince1970,
               let session = row.column("session_id")?.string, let source = row.column("source_id")?.string,
@@ -151,7 +154,7 @@ public final class SQLiteServiceStore: ServiceStore, Service {
     }
 
     public func idempotentResponse(session: String, key: String) async throws -> IdempotencyRecord? {
-        let rows = try await query(
+        let rows = try await connection.query(
             "SELECT request_hash, status, body, created_at FROM idempotency WHERE session_id = ? AND key = ?", [.text(session), .text(key)])
         guard let row = rows.first, let hash = row.column("request_hash")?.string, let status = row.column("status")?.integer,
               let body = row.column("body")?.blob, let created = row.column("created_at")?.double
@@ -162,7 +165,7 @@ public final class SQLiteServiceStore: ServiceStore, Service {
     }
 
     public func saveIdempotentResponse(_ record: IdempotencyRecord) async throws {
-        _ = try await query(
+        _ = try await connection.query(
             "INSERT INTO idempotency (session_id, key, request_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
             [.text(record.session), .text(record.key), .text(record.requestHash), .integer(record.status),
              .blob(ByteBuffer(bytes: record.body)), .float(record.createdAt.timeIntervalSince1970)])
@@ -170,9 +173,9 @@ public final class SQLiteServiceStore: ServiceStore, Service {
 
     public func purgeExpired(now: Date) async throws -> Int {
         let seconds = SQLiteData.float(now.timeIntervalSince1970)
-        _ = try await query("DELETE FROM authorizations WHERE expires_at <= ?", [seconds])
-        _ = try await query("DELETE FROM device_grants WHERE expires_at <= ?", [seconds])
-        return try await query("DELETE FROM sessions WHERE expires_at <= ? RETURNING id", [seconds]).count
+        _ = try await connection.query("DELETE FROM authorizations WHERE expires_at <= ?", [seconds])
+        _ = try await connection.query("DELETE FROM device_grants WHERE expires_at <= ?", [seconds])
+        return try await connection.query("DELETE FROM sessions WHERE expires_at <= ? RETURNING id", [seconds]).count
     }
 
     private static func session(from row: SQLiteRow) -> CustomerSession? {
