@@ -9,6 +9,7 @@
 # Prints a Markdown table. Only 127.0.0.1 is contacted.
 # Environment: SKIP_BUILD=1, BUILD_PATH (.build), ROUNDS (3), CONFIG (release), CORPUS_DIR (Benchmarks/out/orders-corpus),
 #   SMALL=200 LARGE=20 (file counts), KEEP=1 (keep each run's temp folder).
+#   FETCH_CONCURRENCY=N sets orders.fetchConcurrency (the service default, 4, when unset).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"

@@ -151,7 +151,8 @@ def run(binary, corpus_dir, rounds, label):
             "limits": {"requestsPerMinute": 1_000_000_000},
             "stateDirectory": os.path.join(work, "state"),
             "destinations": [{"id": "bench-folder", "kind": "folder", "root": os.path.join(work, "orders")}],
-            "orders": {"pollIntervalSeconds": 0.05, "assetDirectory": os.path.join(work, "assets")},
+            "orders": {"pollIntervalSeconds": 0.05, "assetDirectory": os.path.join(work, "assets"),
+                       **({"fetchConcurrency": int(os.environ["FETCH_CONCURRENCY"])} if os.environ.get("FETCH_CONCURRENCY") else {})},
         }
         with open(os.path.join(work, "service.json"), "w") as f:
             json.dump(config, f)
