@@ -7,7 +7,7 @@ APT_DEPS   := libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libdeflate-dev li
 BENCH_DEPS := libvips-tools python3-pil curl time nginx-light wrk valgrind
 BIN        := .build/debug/photosource
 
-.PHONY: deps bench-deps build demo serve test bench clean sanitize fuzz fuzz-build fuzz-campaign
+.PHONY: deps bench-deps build demo serve test bench clean sanitize fuzz fuzz-build fuzz-shim fuzz-campaign
 
 deps:
 	@./scripts/ensure-packages.sh $(APT_DEPS)
@@ -101,7 +101,23 @@ fuzz-build: deps
 	$(SWIFT) build -c debug --package-path Fuzz --scratch-path .build-fuzz --product photosource-fuzz \
 		-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xcc -fsanitize=fuzzer-no-link,address
 
-fuzz: fuzz-build
+# The C shim on its own as a libFuzzer target (Fuzz/Sanitizers/shim-driver.c with -DSHIM_LIBFUZZER:
+# clang's fuzzer + address + undefined sanitizers, so integer overflow in the C code stops it,
+# which the Swift harnesses cannot see): every JPEG call, raw YCbCr planes included, and both PNG
+# paths. Its regressions (Fuzz/Regressions/shim/) are replayed first and by `make sanitize`.
+SHIM_FUZZ := .build-fuzz/shim-fuzz
+
+fuzz-shim: deps
+	mkdir -p .build-fuzz/corpus/shim Fuzz/Crashes/shim
+	/opt/swift/usr/bin/clang -std=c11 -g -O1 -DSHIM_LIBFUZZER -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+		-ISources/CImagingShim/include Fuzz/Sanitizers/shim-driver.c Sources/CImagingShim/*.c \
+		$$(pkg-config --cflags --libs libpng) -ljpeg -ldeflate -o $(SHIM_FUZZ)
+	$(SHIM_FUZZ) Fuzz/Regressions/shim/*
+	$(SHIM_FUZZ) -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+		-artifact_prefix=Fuzz/Crashes/shim/ .build-fuzz/corpus/shim Fuzz/Corpus/jpeg Fuzz/Corpus/png Fuzz/Corpus/png-fast \
+		|| { echo "== the shim fuzzer found a crash: see Fuzz/Crashes/shim/"; exit 1; }
+
+fuzz: fuzz-build fuzz-shim
 	@set -e; for name in $(FUZZ_HARNESSES); do \
 		mkdir -p Fuzz/Crashes/$$name .build-fuzz/corpus/$$name; \
 		if ls Fuzz/Regressions/$$name/* >/dev/null 2>&1; then \

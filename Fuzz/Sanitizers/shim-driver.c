@@ -1,7 +1,10 @@
 // Drives the C shim (Sources/CImagingShim) over image files outside Swift, so `make sanitize`
 // can build it with gcc's -fsanitize=address,undefined: Swift has no UBSan on Linux, and this
-// is the project's only C code. Every file is decoded as JPEG (at 1/8 and full scale), as PNG
-// with libpng, and with the fast PNG path (SSE2 and portable unfiltering); errors are expected, sanitizer reports are not (they abort with a non-zero status).
+// is the project's only C code. Every file is decoded as JPEG (at 1/8 and full scale, and as raw
+// YCbCr planes at 1/2, 1/4 and 1/8), as PNG with libpng, and with the fast PNG path (SSE2 and
+// portable unfiltering); errors are expected, sanitizer reports are not (they abort with a
+// non-zero status). Built with -DSHIM_LIBFUZZER it is a libFuzzer target instead (`make
+// fuzz-shim`: clang's fuzzer + address + undefined sanitizers over the same calls).
 #include "CImagingShim.h"
 
 #include <stdio.h>
@@ -29,6 +32,25 @@ static void decodeJPEG(const uint8_t *bytes, size_t size, int scale, int fatal) 
         uint8_t *pixels = malloc((size_t)width * height * (size_t)info.outputChannels + 1);
         if (pixels) CImagingShim_jpegReadImage(reader, pixels);
         free(pixels);
+    }
+    CImagingShim_jpegReaderDestroy(reader);
+}
+
+/// The planar path: raw Y, Cb, Cr planes at 1/`denominator`, into buffers as large as the reader says.
+static void decodeJPEGRaw(const uint8_t *bytes, size_t size, int denominator) {
+    CImagingShim_JPEGReader *reader = CImagingShim_jpegReaderCreate(bytes, size, 0, 100);
+    if (!reader) return;
+    CImagingShim_JPEGInfo info;
+    CImagingShim_JPEGPlanes planes;
+    if (CImagingShim_jpegReadHeader(reader, &info) == 0 && info.ycc && (uint64_t)info.width * info.height <= 16u << 20
+        && CImagingShim_jpegStartRaw(reader, 1, denominator, &planes) == 0) {
+        uint8_t *y = malloc((size_t)planes.y.stride * planes.y.rows + 1);
+        uint8_t *cb = malloc((size_t)planes.cb.stride * planes.cb.rows + 1);
+        uint8_t *cr = malloc((size_t)planes.cr.stride * planes.cr.rows + 1);
+        if (y && cb && cr) CImagingShim_jpegReadRaw(reader, y, cb, cr);
+        free(y);
+        free(cb);
+        free(cr);
     }
     CImagingShim_jpegReaderDestroy(reader);
 }
@@ -65,19 +87,33 @@ static void decodePNGFast(const uint8_t *bytes, size_t size, int portable) {
     free(filtered);
 }
 
+static void decodeAll(const uint8_t *bytes, size_t size) {
+    decodeJPEG(bytes, size, 1, 0);
+    decodeJPEG(bytes, size, 8, 7);
+    decodeJPEGRaw(bytes, size, 2);
+    decodeJPEGRaw(bytes, size, 4);
+    decodeJPEGRaw(bytes, size, 8);
+    decodePNG(bytes, size, 0);
+    decodePNG(bytes, size, 1);
+    decodePNGFast(bytes, size, 0);
+    decodePNGFast(bytes, size, 1);
+}
+
+#ifdef SHIM_LIBFUZZER
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    decodeAll(data, size);
+    return 0;
+}
+#else
 int main(int argc, char **argv) {
     for (int index = 1; index < argc; index++) {
         size_t size = 0;
         uint8_t *bytes = readFile(argv[index], &size);
         if (!bytes) continue;
-        decodeJPEG(bytes, size, 1, 0);
-        decodeJPEG(bytes, size, 8, 7);
-        decodePNG(bytes, size, 0);
-        decodePNG(bytes, size, 1);
-        decodePNGFast(bytes, size, 0);
-        decodePNGFast(bytes, size, 1);
+        decodeAll(bytes, size);
         free(bytes);
     }
     printf("shim-driver: %d files decoded without a sanitizer report\n", argc - 1);
     return 0;
 }
+#endif

@@ -232,7 +232,10 @@ int CImagingShim_jpegStartRaw(CImagingShim_JPEGReader *reader, int scaleNum, int
     for (int index = 0; index < cinfo->num_components; index++) {
         jpeg_component_info *component = &cinfo->comp_info[index];
         component->DCT_scaled_size = dctSize;
-        component->MCU_sample_width = component->MCU_width * dctSize;
+        // MCU_width is set scan by scan, so only a single-scan file has it for every component
+        // (a damaged multi-scan file may leave one unset: fuzzing found the garbage overflowing
+        // here). The buffered multi-scan path does not read MCU_sample_width.
+        if (!cinfo->inputctl->has_multiple_scans) component->MCU_sample_width = component->MCU_width * dctSize;
         component->downsampled_width = (JDIMENSION)(((uint64_t)cinfo->image_width * (uint64_t)(component->h_samp_factor * dctSize)
             + (uint64_t)(cinfo->max_h_samp_factor * DCTSIZE) - 1) / (uint64_t)(cinfo->max_h_samp_factor * DCTSIZE));
         component->downsampled_height = (JDIMENSION)(((uint64_t)cinfo->image_height * (uint64_t)(component->v_samp_factor * dctSize)
