@@ -16,6 +16,9 @@ private func decodeEverything(_ data: Data) {
             maxPixels: limits.maxPixels, maxEncodedBytes: limits.maxEncodedBytes,
             maxWholeImageBytes: limits.maxWholeImageBytes, failOn: failOn))
     }
+    // 4 px: small seeds are DCT-scaled only for a tiny thumbnail, which is what reaches the
+    // planar JPEG path (raw YCbCr planes) rather than a whole-image decode.
+    _ = try? ThumbnailRenderer.render(data, spec: ThumbnailSpec(maxPixelSize: 4), limits: limits)
 }
 
 /// A JPEG whose only APP1 segment is an EXIF block holding the fuzz input, then a 1×1 frame.
