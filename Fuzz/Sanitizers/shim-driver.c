@@ -3,12 +3,15 @@
 // is the project's only C code. Every file is decoded as JPEG (at 1/8 and full scale, and as raw
 // YCbCr planes at 1/2, 1/4 and 1/8), as PNG with libpng, and with the fast PNG path (SSE2 and
 // portable unfiltering); errors are expected, sanitizer reports are not (they abort with a
-// non-zero status). Built with -DSHIM_LIBFUZZER it is a libFuzzer target instead (`make
+// non-zero status). A progressive JPEG is also decoded at 1/8 with scan pruning on and off,
+// and aborts if both succeed with different output (a differential check, not only a crash
+// hunt). Built with -DSHIM_LIBFUZZER it is a libFuzzer target instead (`make
 // fuzz-shim`: clang's fuzzer + address + undefined sanitizers over the same calls).
 #include "CImagingShim.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static uint8_t *readFile(const char *path, size_t *size) {
     FILE *file = fopen(path, "rb");
@@ -55,6 +58,60 @@ static void decodeJPEGRaw(const uint8_t *bytes, size_t size, int denominator) {
     CImagingShim_jpegReaderDestroy(reader);
 }
 
+/// One 1/8 decode (pixels, or raw planes when `raw`) with scan pruning on or off: a malloc'd
+/// copy of every output byte in `*output` (NULL when the decode failed).
+static size_t decodeAtEighth(const uint8_t *bytes, size_t size, int raw, int pruning, uint8_t **output, int *dropped) {
+    *output = NULL;
+    *dropped = 0;
+    CImagingShim_JPEGReader *reader = CImagingShim_jpegReaderCreate(bytes, size, 0, 100);
+    if (!reader) return 0;
+    CImagingShim_jpegReaderSetScanPruning(reader, pruning);
+    CImagingShim_JPEGInfo info;
+    CImagingShim_JPEGPlanes planes;
+    uint32_t width = 0, height = 0;
+    size_t total = 0;
+    if (CImagingShim_jpegReadHeader(reader, &info) != 0 || !info.progressive || (raw && !info.ycc)
+        || (uint64_t)info.width * info.height > 16u << 20) {
+        CImagingShim_jpegReaderDestroy(reader);
+        return 0;
+    }
+    if (raw && CImagingShim_jpegStartRaw(reader, 1, 8, &planes) == 0) {
+        size_t sizes[3] = {(size_t)planes.y.stride * planes.y.rows, (size_t)planes.cb.stride * planes.cb.rows,
+                           (size_t)planes.cr.stride * planes.cr.rows};
+        total = sizes[0] + sizes[1] + sizes[2];
+        uint8_t *all = calloc(total + 1, 1);
+        if (all && CImagingShim_jpegReadRaw(reader, all, all + sizes[0], all + sizes[0] + sizes[1]) == 0) *output = all;
+        else free(all);
+    } else if (!raw && CImagingShim_jpegStart(reader, 1, 8, &width, &height) == 0) {
+        total = (size_t)width * height * (size_t)info.outputChannels;
+        uint8_t *pixels = calloc(total + 1, 1);
+        if (pixels && CImagingShim_jpegReadImage(reader, pixels) == 0) *output = pixels;
+        else free(pixels);
+    }
+    *dropped = CImagingShim_jpegReaderDroppedScans(reader);
+    CImagingShim_jpegReaderDestroy(reader);
+    return total;
+}
+
+/// The differential check of scan pruning: when a progressive JPEG decodes at 1/8 both from its
+/// DC scans alone and from every scan, every output byte must be the same.
+static void comparePruning(const uint8_t *bytes, size_t size) {
+    for (int raw = 0; raw <= 1; raw++) {
+        uint8_t *pruned = NULL, *whole = NULL;
+        int dropped = 0, none = 0;
+        size_t prunedSize = decodeAtEighth(bytes, size, raw, 1, &pruned, &dropped);
+        size_t wholeSize = decodeAtEighth(bytes, size, raw, 0, &whole, &none);
+        if (pruned && whole && (prunedSize != wholeSize || memcmp(pruned, whole, wholeSize) != 0)) {
+            fprintf(stderr, "shim-driver: scan pruning changed the %s output (%d scans left out)\n",
+                    raw ? "raw" : "pixel", dropped);
+            abort();
+        }
+        if (none != 0) abort();  // pruning off must read every scan
+        free(pruned);
+        free(whole);
+    }
+}
+
 static void decodePNG(const uint8_t *bytes, size_t size, int strict) {
     CImagingShim_PNGReader *reader = CImagingShim_pngReaderCreate(bytes, size);
     if (!reader) return;
@@ -93,6 +150,7 @@ static void decodeAll(const uint8_t *bytes, size_t size) {
     decodeJPEGRaw(bytes, size, 2);
     decodeJPEGRaw(bytes, size, 4);
     decodeJPEGRaw(bytes, size, 8);
+    comparePruning(bytes, size);
     decodePNG(bytes, size, 0);
     decodePNG(bytes, size, 1);
     decodePNGFast(bytes, size, 0);

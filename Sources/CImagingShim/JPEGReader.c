@@ -25,6 +25,11 @@ struct CImagingShim_JPEGReader {
     int recordedClass;
     /// The warning class that stopped the decode (0: it was an error, or it did not stop).
     int stoppedBy;
+    /// Scan pruning allowed (CImagingShim_jpegReaderSetScanPruning), the scans it left out and
+    /// the pruned copy libjpeg reads instead of `data` (owned, freed with the reader).
+    int pruning;
+    int droppedScans;
+    uint8_t *pruned;
     /// The planes of a raw decode (set by CImagingShim_jpegStartRaw).
     CImagingShim_JPEGPlane planes[3];
     char error[CIMAGINGSHIM_ERROR_CAPACITY];
@@ -106,6 +111,7 @@ CImagingShim_JPEGReader *CImagingShim_jpegReaderCreate(const uint8_t *data, size
     reader->size = size;
     reader->fatalWarnings = fatalWarnings;
     reader->maxScans = maxScans;
+    reader->pruning = 1;
     reader->cinfo.err = jpeg_std_error(&reader->errorManager);
     reader->errorManager.error_exit = failWithError;
     reader->errorManager.emit_message = onMessage;
@@ -126,8 +132,13 @@ CImagingShim_JPEGReader *CImagingShim_jpegReaderCreate(const uint8_t *data, size
 void CImagingShim_jpegReaderDestroy(CImagingShim_JPEGReader *reader) {
     if (!reader) return;
     jpeg_destroy_decompress(&reader->cinfo);
+    free(reader->pruned);
     free(reader);
 }
+
+void CImagingShim_jpegReaderSetScanPruning(CImagingShim_JPEGReader *reader, int enabled) { reader->pruning = enabled; }
+
+int CImagingShim_jpegReaderDroppedScans(const CImagingShim_JPEGReader *reader) { return reader->droppedScans; }
 
 const char *CImagingShim_jpegReaderError(const CImagingShim_JPEGReader *reader) { return reader->error; }
 
@@ -169,18 +180,55 @@ int CImagingShim_jpegReadHeader(CImagingShim_JPEGReader *reader, CImagingShim_JP
     return 0;
 }
 
-int CImagingShim_jpegStart(CImagingShim_JPEGReader *reader, int scaleNum, int scaleDenom, uint32_t *width, uint32_t *height) {
-    j_decompress_ptr cinfo = &reader->cinfo;
-    if (setjmp(reader->jump)) return -1;
+// The decode parameters of CImagingShim_jpegStart (raw 0) or CImagingShim_jpegStartRaw (raw 1).
+static void configure(j_decompress_ptr cinfo, int scaleNum, int scaleDenom, int raw) {
     cinfo->scale_num = (unsigned int)scaleNum;
     cinfo->scale_denom = (unsigned int)scaleDenom;
+    cinfo->dct_method = JDCT_ISLOW;
+    if (raw) {
+        cinfo->out_color_space = JCS_YCbCr;
+        cinfo->raw_data_out = TRUE;
+        return;
+    }
     switch (cinfo->jpeg_color_space) {
     case JCS_GRAYSCALE: cinfo->out_color_space = JCS_GRAYSCALE; break;
     case JCS_CMYK:
     case JCS_YCCK: cinfo->out_color_space = JCS_CMYK; break;
     default: cinfo->out_color_space = JCS_RGB; break;
     }
-    cinfo->dct_method = JDCT_ISLOW;
+}
+
+// Before jpeg_start_decompress (which reads every scan of a progressive file): when each
+// component will be decoded by a 1×1 IDCT (a raw decode gives every component the smallest
+// one), switch libjpeg over to a copy without the AC scans, which cannot change the output
+// (CImagingShim_jpegKeepDCScans). Runs under the caller's setjmp.
+static void pruneScans(CImagingShim_JPEGReader *reader, int scaleNum, int scaleDenom, int raw) {
+    j_decompress_ptr cinfo = &reader->cinfo;
+    if (!reader->pruning || !jpeg_has_multiple_scans(cinfo)) return;
+    jpeg_calc_output_dimensions(cinfo);
+    for (int index = 0; index < cinfo->num_components; index++) {
+        int size = raw ? cinfo->min_DCT_scaled_size : cinfo->comp_info[index].DCT_scaled_size;
+        if (size != 1) return;
+    }
+    size_t size = 0;
+    int dropped = 0;
+    uint8_t *pruned = CImagingShim_jpegKeepDCScans(reader->data, reader->size, reader->maxScans, &size, &dropped);
+    if (!pruned) return;
+    free(reader->pruned);
+    reader->pruned = pruned;
+    reader->droppedScans = dropped;
+    jpeg_abort_decompress(cinfo);
+    jpeg_mem_src(cinfo, pruned, (unsigned long)size);
+    jpeg_read_header(cinfo, TRUE);
+    configure(cinfo, scaleNum, scaleDenom, raw);
+    cinfo->do_block_smoothing = FALSE;
+}
+
+int CImagingShim_jpegStart(CImagingShim_JPEGReader *reader, int scaleNum, int scaleDenom, uint32_t *width, uint32_t *height) {
+    j_decompress_ptr cinfo = &reader->cinfo;
+    if (setjmp(reader->jump)) return -1;
+    configure(cinfo, scaleNum, scaleDenom, 0);
+    pruneScans(reader, scaleNum, scaleDenom, 0);
     jpeg_start_decompress(cinfo);
     *width = cinfo->output_width;
     *height = cinfo->output_height;
@@ -212,11 +260,8 @@ int CImagingShim_jpegStartRaw(CImagingShim_JPEGReader *reader, int scaleNum, int
         reader->recordedClass = 0;
         return -1;
     }
-    cinfo->scale_num = (unsigned int)scaleNum;
-    cinfo->scale_denom = (unsigned int)scaleDenom;
-    cinfo->out_color_space = JCS_YCbCr;
-    cinfo->raw_data_out = TRUE;
-    cinfo->dct_method = JDCT_ISLOW;
+    configure(cinfo, scaleNum, scaleDenom, 1);
+    pruneScans(reader, scaleNum, scaleDenom, 1);
     jpeg_start_decompress(cinfo);
     // libjpeg scales a subsampled component's IDCT up (4:2:0 chroma at 1/8 comes out of a 2×2
     // IDCT, as large as the luma) so that its upsampler has nothing to do. A planar decode

@@ -82,6 +82,20 @@ int CImagingShim_jpegReaderWarnings(const CImagingShim_JPEGReader *reader);
 /// The CIMAGINGSHIM_JPEG_WARN_* class of the warning that stopped the decode as fatal, or 0
 /// when a call failed on an error (or nothing failed).
 int CImagingShim_jpegReaderStoppedBy(const CImagingShim_JPEGReader *reader);
+/// Turns scan pruning off (`enabled` 0) or on (the default; see CImagingShim_jpegKeepDCScans):
+/// a progressive JPEG started at a scale where every component is decoded by a 1×1 (DC-only)
+/// IDCT is then decoded from its DC scans alone, with identical output. Call before starting.
+void CImagingShim_jpegReaderSetScanPruning(CImagingShim_JPEGReader *reader, int enabled);
+/// The scans the running decode skipped (0 when it reads the whole stream).
+int CImagingShim_jpegReaderDroppedScans(const CImagingShim_JPEGReader *reader);
+/// A copy of the progressive JPEG in `data` without its AC scans (those with Ss >= 1), which a
+/// decode whose every component uses a 1×1 IDCT (1/8 scale) never reads: a malloc'd buffer
+/// (free it) of `*outputSize` bytes, with the count of scans left out in `*droppedScans`.
+/// Returns NULL, and the caller decodes the original, when nothing would be left out or the
+/// stream is anything but a well-formed progressive JPEG up to its EOI: not progressive, bytes
+/// between segments, a DNL marker, a malformed or truncated scan, more than `maxScans` scans
+/// (when > 0). libjpeg then sees the original and reports whatever is wrong with it.
+uint8_t *CImagingShim_jpegKeepDCScans(const uint8_t *data, size_t size, int maxScans, size_t *outputSize, int *droppedScans);
 /// Reads the header (up to the first scan). Returns 0 on success.
 int CImagingShim_jpegReadHeader(CImagingShim_JPEGReader *reader, CImagingShim_JPEGInfo *info);
 /// Starts decompressing at `scaleNum`/`scaleDenom` (libjpeg-turbo supports n/8); the output

@@ -35,13 +35,19 @@ struct JPEGReader: ~Copyable {
     private let raw: OpaquePointer
 
     /// A reader over `bytes` (which must outlive it) that fails on the warnings `failOn` names
-    /// and on more than `maxScans` scans.
-    init(_ bytes: UnsafeRawBufferPointer, failOn: DecodeFailOn, maxScans: Int) throws {
+    /// and on more than `maxScans` scans. With `pruneScans` (the default), a progressive JPEG
+    /// started at 1/8 is decoded from its DC scans alone: the AC scans cannot change a 1×1
+    /// IDCT's output, so the pixels are the same (tests compare both ways).
+    init(_ bytes: UnsafeRawBufferPointer, failOn: DecodeFailOn, maxScans: Int, pruneScans: Bool = true) throws {
         guard let base = bytes.bindMemory(to: UInt8.self).baseAddress,
               let raw = CImagingShim_jpegReaderCreate(base, bytes.count, Self.fatalMask(failOn), Int32(clamping: maxScans))
         else { throw PhotoSourceError(.invalidData, "The JPEG data is empty or the system is out of memory.") }
+        CImagingShim_jpegReaderSetScanPruning(raw, pruneScans ? 1 : 0)
         self.raw = raw
     }
+
+    /// The scans the started decode leaves out (0: it reads every scan).
+    var droppedScans: Int { Int(CImagingShim_jpegReaderDroppedScans(raw)) }
 
     deinit { CImagingShim_jpegReaderDestroy(raw) }
 
