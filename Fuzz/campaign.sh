@@ -7,6 +7,9 @@
 #   make fuzz-campaign FUZZ_CAMPAIGN="jpeg=600 png=600 signed-url=300"
 #   Fuzz/campaign.sh jpeg=600 png=600            (after `make fuzz-build`)
 #
+# `shim` is the C shim's own libFuzzer target (`make fuzz-shim` builds .build-fuzz/shim-fuzz),
+# seeded from the jpeg, png and png-fast corpora.
+#
 # Prints one Markdown table row per harness (docs/fuzzing.md keeps the results):
 # seconds, executions, exec/s, coverage (edges) and features at start → end, corpus files
 # at start → end, new units, peak RSS, and what it found (crash, timeout, OOM or nothing).
@@ -14,7 +17,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 bin=${FUZZ_BIN:-.build-fuzz/debug/photosource-fuzz}
 logs=.build-fuzz/campaign
-[ -x "$bin" ] || { echo "campaign: build first (make fuzz-build)" >&2; exit 2; }
+shim=${SHIM_FUZZ_BIN:-.build-fuzz/shim-fuzz}
 mkdir -p "$logs"
 
 # The last value of `key: N` on libFuzzer's status lines matching `pattern`.
@@ -26,14 +29,17 @@ for spec in "$@"; do
     name=${spec%%=*}
     seconds=${spec#*=}
     [ "$seconds" = "$spec" ] && seconds=${FUZZ_SECONDS:-60}
+    target=$bin seeds=("Fuzz/Corpus/$name")
+    [ "$name" = shim ] && target=$shim seeds=(Fuzz/Corpus/jpeg Fuzz/Corpus/png Fuzz/Corpus/png-fast)
+    [ -x "$target" ] || { echo "campaign: build $target first (make fuzz-build, make fuzz-shim)" >&2; exit 2; }
     mkdir -p "Fuzz/Crashes/$name" ".build-fuzz/corpus/$name"
     log=$logs/$name.log
     before=$(ls ".build-fuzz/corpus/$name" | wc -l)
     start=$(date +%s)
-    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 FUZZ_HARNESS=$name nice -n 19 "$bin" \
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 FUZZ_HARNESS=$name nice -n 19 "$target" \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=256 -max_len=65536 \
         -print_final_stats=1 -artifact_prefix="Fuzz/Crashes/$name/" \
-        ".build-fuzz/corpus/$name" "Fuzz/Corpus/$name" >"$log" 2>&1
+        ".build-fuzz/corpus/$name" "${seeds[@]}" >"$log" 2>&1
     took=$(( $(date +%s) - start ))
     after=$(ls ".build-fuzz/corpus/$name" | wc -l)
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")

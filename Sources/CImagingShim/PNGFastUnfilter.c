@@ -149,6 +149,60 @@ ALWAYS_INLINE void pairSSE2(uint8_t *row, const uint8_t *prior, size_t stride, s
     storePixel(next + count - bpp, nextLeft, bpp);
 }
 
+// Average a block at a time, in 8-bit lanes. A 16-byte load holds 5 RGB or 4 RGBA pixels; each
+// step reconstructs one more of them in every lane at once, but only the lanes up to that
+// pixel are right: `left` is the previous step's result moved one pixel along (lanes 0..bpp-1
+// get the pixel before the block, `carry`), so after the last step every pixel of the block is
+// right. floor((left + up) / 2) in 8 bits is avg_epu8 (which rounds up) minus the carried-out
+// low bit; adding the filtered byte wraps mod 256, as the spec wants. 7 instructions a pixel
+// instead of about 30 with a pixel assembled in 16-bit lanes from byte loads. An RGB block is
+// 15 bytes: the 16th, the next block's first filtered byte, is written back unchanged.
+#define SHIFT_LEFT_PIXEL(value, bpp) ((bpp) == 3 ? _mm_slli_si128(value, 3) : _mm_slli_si128(value, 4))
+
+ALWAYS_INLINE __m128i averageBlock(uint8_t *bytes, const uint8_t *prior, __m128i *carry, size_t bpp) {
+    __m128i raw = _mm_loadu_si128((const __m128i *)(const void *)bytes);
+    __m128i up = _mm_loadu_si128((const __m128i *)(const void *)prior);
+    __m128i one = _mm_set1_epi8(1);
+    __m128i pixels = raw, left = *carry;
+    for (size_t step = 0; step < 16 / bpp; step++) {
+        if (step > 0) left = _mm_or_si128(SHIFT_LEFT_PIXEL(pixels, bpp), *carry);
+        __m128i floorAverage = _mm_sub_epi8(_mm_avg_epu8(left, up), _mm_and_si128(_mm_xor_si128(left, up), one));
+        pixels = _mm_add_epi8(raw, floorAverage);
+    }
+    if (bpp == 3) {
+        __m128i firstFifteen = _mm_srli_si128(_mm_set1_epi8(-1), 1);
+        pixels = _mm_or_si128(_mm_and_si128(firstFifteen, pixels), _mm_andnot_si128(firstFifteen, raw));
+        *carry = _mm_srli_si128(_mm_slli_si128(pixels, 1), 13);  // bytes 12-14 to 0-2
+    } else {
+        *carry = _mm_srli_si128(pixels, 12);
+    }
+    _mm_storeu_si128((__m128i *)(void *)bytes, pixels);
+    return pixels;
+}
+
+// Average's definition, byte by byte from `start` (the end of a row after its blocks).
+static void averageTail(uint8_t *row, const uint8_t *prior, size_t start, size_t count, size_t bpp) {
+    for (size_t index = start; index < count; index++) {
+        unsigned left = index >= bpp ? row[index - bpp] : 0;
+        row[index] = (uint8_t)(row[index] + ((left + prior[index]) >> 1));
+    }
+}
+
+// Two consecutive Average rows, the second a block behind the first (whose reconstructed bytes
+// are its `up`), so two independent chains share the loop as in pairSSE2.
+ALWAYS_INLINE void averagePairBlocks(uint8_t *row, const uint8_t *prior, size_t stride, size_t count, size_t bpp) {
+    uint8_t *next = row + stride;
+    size_t block = 16 / bpp * bpp, index = 0;
+    __m128i carry = _mm_setzero_si128(), nextCarry = _mm_setzero_si128();
+    for (; index + 16 <= count; index += block) {
+        averageBlock(row + index, prior + index, &carry, bpp);
+        if (index > 0) averageBlock(next + index - block, row + index - block, &nextCarry, bpp);
+    }
+    if (index > 0) averageBlock(next + index - block, row + index - block, &nextCarry, bpp);
+    averageTail(row, prior, index, count, bpp);
+    averageTail(next, row, index, count, bpp);
+}
+
 // The serial filters for one constant pixel size; returns 0 when `filter` is not one.
 ALWAYS_INLINE int unfilterSSE2(uint8_t *row, const uint8_t *prior, size_t count, size_t bpp, int filter) {
     if (filter != filterSub && filter != filterAverage && filter != filterPaeth) return 0;
@@ -166,9 +220,9 @@ static int unfilterSSE2RGBA(uint8_t *row, const uint8_t *prior, size_t count, in
 }
 
 static void unfilterPairSSE2(uint8_t *row, const uint8_t *prior, size_t stride, size_t count, size_t bpp, int filter) {
-    if (bpp == 3 && filter == filterAverage) pairSSE2(row, prior, stride, count, 3, filterAverage);
+    if (bpp == 3 && filter == filterAverage) averagePairBlocks(row, prior, stride, count, 3);
     if (bpp == 3 && filter == filterPaeth) pairSSE2(row, prior, stride, count, 3, filterPaeth);
-    if (bpp == 4 && filter == filterAverage) pairSSE2(row, prior, stride, count, 4, filterAverage);
+    if (bpp == 4 && filter == filterAverage) averagePairBlocks(row, prior, stride, count, 4);
     if (bpp == 4 && filter == filterPaeth) pairSSE2(row, prior, stride, count, 4, filterPaeth);
 }
 #endif
