@@ -149,6 +149,30 @@ struct JPEGScanPruningTests {
         #expect(Self.differingBytes(pruned.output, whole.output) == 0)
     }
 
+    @Test("A progression libjpeg would smooth (a component never gets its AC scans) is read whole, to the same pixels",
+          arguments: [true, false])
+    func incompleteProgression(raw: Bool) throws {
+        let data = try Self.progressive(quality: 92)
+        // Without Cb's AC scans (component id 2): libjpeg then estimates Cb's AC coefficients
+        // from its neighbours' DC and adjusts DC too, which a DC-only decode without block
+        // smoothing would not do.
+        var bytes = [UInt8](data)
+        for scan in Self.scans(data).reversed() {
+            let components = Int(bytes[scan.marker + 4]), first = bytes[scan.marker + 5 + 2 * components]
+            if components == 1, bytes[scan.marker + 5] == 2, first > 0 { bytes.removeSubrange(scan.marker ..< scan.data.upperBound) }
+        }
+        let incomplete = Data(bytes)
+        #expect(incomplete.count < data.count)
+
+        let pruned = try Self.decode(incomplete, raw: raw, pruning: true)
+        let whole = try Self.decode(incomplete, raw: raw, pruning: false)
+
+        #expect(pruned.dropped == 0)
+        #expect(Self.differingBytes(pruned.output, whole.output) == 0)
+        let complete = try Self.decode(data, raw: raw, pruning: true)
+        #expect(Self.differingBytes(whole.output, complete.output) > 0, "libjpeg smoothed Cb: other pixels than the complete file's")
+    }
+
     @Test("Truncated, damaged and over-long progressive JPEGs reach libjpeg unpruned and fail as before")
     func refusalsUnchanged() throws {
         let data = try Self.progressive(quality: 92)
