@@ -1,6 +1,5 @@
 public import Foundation
 import NIOCore
-import NIOPosix
 import PhotoSourceKit
 public import ServiceLifecycle
 import SQLiteNIO
@@ -12,8 +11,7 @@ import Synchronization
 /// It is a ServiceLifecycle `Service`: run beside the server, it closes the database after the
 /// graceful shutdown (the server has drained by then). Otherwise call ``close()`` yourself.
 public final class SQLiteServiceStore: ServiceStore, Service {
-    let connection: SQLiteConnection
-    /// The one thread ``connection``'s statements run on, one after the other.
+    /// The connection every request shares, on a thread of its own (``SQLiteDedicatedConnection``).
     ///
     /// On NIO's shared pool (sqlite-nio's default) two requests' statements ran on two threads
     /// over one SQLite handle, which has one transaction state: an `UPDATE` starting while another
@@ -21,7 +19,8 @@ public final class SQLiteServiceStore: ServiceStore, Service {
     /// `SQLITE_BUSY_SNAPSHOT` when the order connection had committed since (`GET /v1/orders/{id}`
     /// answered 500 during a 200-photo order). And a statement waiting out SQLite's busy timeout
     /// held a shared pool thread that file I/O and other stores needed.
-    private let thread: NIOThreadPool
+    private let shared: SQLiteDedicatedConnection
+    var connection: SQLiteConnection { shared.connection }
     /// The order pipeline's transactions (``SQLiteServiceStore+Orders``) run on a connection of their own.
     let transactor: SQLiteTransactor
     /// Whether ``close()`` ran; a store dropped without it closes its connections in `deinit`.
@@ -29,9 +28,8 @@ public final class SQLiteServiceStore: ServiceStore, Service {
     /// Whether order changes also write webhook outbox rows (``setWebhookOutbox(enabled:)``).
     let webhookOutbox = Mutex(false)
 
-    private init(connection: SQLiteConnection, thread: NIOThreadPool, transactor: SQLiteTransactor) {
-        self.connection = connection
-        self.thread = thread
+    private init(shared: SQLiteDedicatedConnection, transactor: SQLiteTransactor) {
+        self.shared = shared
         self.transactor = transactor
     }
 
@@ -41,53 +39,41 @@ public final class SQLiteServiceStore: ServiceStore, Service {
     ///   when it was written by a newer schema.
     public static func open(file: URL) async throws -> SQLiteServiceStore {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let thread = NIOThreadPool(numberOfThreads: 1)
-        thread.start()
-        let connection: SQLiteConnection
+        let shared: SQLiteDedicatedConnection
         do {
-            connection = try await SQLiteConnection.open(
-                storage: .file(path: file.path), threadPool: thread, on: MultiThreadedEventLoopGroup.singleton.any())
+            shared = try await SQLiteDedicatedConnection.open(file: file)
         } catch {
-            try? await thread.shutdownGracefully()
             throw PhotoSourceError(.accessDenied, "The service's database \(file.path) cannot be opened.", detail: "\(error)", underlying: error)
         }
         do {
-            try await SQLiteMigrations.migrate(connection)
-            return SQLiteServiceStore(connection: connection, thread: thread, transactor: try await SQLiteTransactor.open(file: file))
+            try await SQLiteMigrations.migrate(shared.connection)
+            return SQLiteServiceStore(shared: shared, transactor: try await SQLiteTransactor.open(file: file))
         } catch {
-            try? await connection.close().get()
-            try? await thread.shutdownGracefully()
+            try? await shared.close()
             throw error
         }
     }
 
     /// Closes the database, also when the calling task is cancelled (a service group cancelled
-    /// during its shutdown still closes the store).
-    ///
-    /// Each close goes through SQLiteNIO's future-returning `close()`: its `async` twin runs on
-    /// `NIOThreadPool.runIfActive`, which drops work whose task is cancelled before a pool
-    /// thread picks it up, and the connection then stays open; `make sanitize` caught that
-    /// (SQLiteNIO's "not closed before deinitializing" assertion once the store was released).
+    /// during its shutdown still closes the store; ``SQLiteDedicatedConnection`` says how).
     public func close() async throws {
         closed.withLock { $0 = true }
         // Both connections close even when the first refuses, then the first error is reported.
         let transactorError: (any Error)?
         do { try await transactor.close(); transactorError = nil } catch { transactorError = error }
-        try await connection.close().get()
-        try await thread.shutdownGracefully()
+        try await shared.close()
         if let transactorError { throw transactorError }
     }
 
     /// Whether both connections are closed (for tests).
-    var isClosed: Bool { connection.isClosed && transactor.isClosed }
+    var isClosed: Bool { shared.isClosed && transactor.isClosed }
 
     /// A store dropped without ``close()`` (a service built but never run, a test that threw
     /// half way) closes its connections here instead of trapping in SQLiteNIO's `deinit`
     /// assertion: the close runs later on the connection's thread, which keeps the connection.
     deinit {
         guard !closed.withLock({ $0 }) else { return }
-        let thread = thread
-        connection.close().whenComplete { _ in thread.shutdownGracefully { _ in } }
+        shared.closeInBackground()
         transactor.closeInBackground()
     }
 

@@ -1,6 +1,5 @@
 import Foundation
 import PhotoSourceKit
-import NIOPosix
 import SQLiteNIO
 
 /// A second connection to the store's file that runs one transaction at a time.
@@ -10,40 +9,31 @@ import SQLiteNIO
 /// pipeline's multi-statement steps run here instead, under `BEGIN IMMEDIATE`, which takes
 /// SQLite's write lock up front: two instances on one file serialise, neither deadlocks.
 ///
-/// The connection has a thread of its own. A transaction holds the write lock across several
+/// The connection has a thread of its own (``SQLiteDedicatedConnection``). A transaction holds the write lock across several
 /// statements, each a hop to a thread; other connections waiting for the lock (SQLite's busy
 /// timeout) block the threads they run on. On NIO's shared pool (as many threads as cores) two
 /// such waiters would leave no thread for the transaction to commit on, and every writer
 /// would time out.
 final class SQLiteTransactor: Sendable {
-    private let connection: SQLiteConnection
-    private let thread: NIOThreadPool
+    private let dedicated: SQLiteDedicatedConnection
+    private var connection: SQLiteConnection { dedicated.connection }
     private let lock = AsyncSerialLock()
 
-    private init(connection: SQLiteConnection, thread: NIOThreadPool) {
-        self.connection = connection
-        self.thread = thread
+    private init(_ dedicated: SQLiteDedicatedConnection) {
+        self.dedicated = dedicated
     }
 
     /// Opens the (already migrated) database at `file`.
     static func open(file: URL) async throws -> SQLiteTransactor {
-        let thread = NIOThreadPool(numberOfThreads: 1)
-        thread.start()
+        let dedicated = try await SQLiteDedicatedConnection.open(file: file)
         do {
-            let connection = try await SQLiteConnection.open(
-                storage: .file(path: file.path), threadPool: thread, on: MultiThreadedEventLoopGroup.singleton.any())
-            do {
-                _ = try await connection.query("PRAGMA foreign_keys = ON")
-                _ = try await connection.query("PRAGMA busy_timeout = 10000")
-            } catch {
-                try? await connection.close().get()
-                throw error
-            }
-            return SQLiteTransactor(connection: connection, thread: thread)
+            _ = try await dedicated.connection.query("PRAGMA foreign_keys = ON")
+            _ = try await dedicated.connection.query("PRAGMA busy_timeout = 10000")
         } catch {
-            try? await thread.shutdownGracefully()
+            try? await dedicated.close()
             throw error
         }
+        return SQLiteTransactor(dedicated)
     }
 
     /// Runs `body` in a write transaction: committed when it returns, rolled back when it throws.
@@ -65,22 +55,14 @@ final class SQLiteTransactor: Sendable {
         try await lock.withLock { try await body(connection) }
     }
 
-    /// Closes the connection, then stops its thread; also when the calling task is cancelled
-    /// (the future-returning `close()`, see ``SQLiteServiceStore/close()``).
-    func close() async throws {
-        try await connection.close().get()
-        try await thread.shutdownGracefully()
-    }
+    /// Closes the connection, then stops its thread; also when the calling task is cancelled.
+    func close() async throws { try await dedicated.close() }
 
     /// Whether the connection is closed (for tests).
-    var isClosed: Bool { connection.isClosed }
+    var isClosed: Bool { dedicated.isClosed }
 
-    /// ``close()`` without waiting, for a store that was dropped unclosed: closes the connection
-    /// on its thread, then stops the thread; only for a transactor that was never closed.
-    func closeInBackground() {
-        let thread = thread
-        connection.close().whenComplete { _ in thread.shutdownGracefully { _ in } }
-    }
+    /// ``close()`` without waiting, for a store that was dropped unclosed.
+    func closeInBackground() { dedicated.closeInBackground() }
 
     private func run<T: Sendable>(_ begin: String, _ body: @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
         try await lock.withLock {
