@@ -92,7 +92,9 @@ int CImagingShim_jpegReaderDroppedScans(const CImagingShim_JPEGReader *reader);
 /// decode whose every component uses a 1×1 IDCT (1/8 scale) never reads: a malloc'd buffer
 /// (free it) of `*outputSize` bytes, with the count of scans left out in `*droppedScans`.
 /// Returns NULL, and the caller decodes the original, when nothing would be left out or the
-/// stream is anything but a well-formed progressive JPEG up to its EOI: not progressive, bytes
+/// stream is anything but a well-formed progressive JPEG up to its EOI whose scans bring every
+/// coefficient of every component to full precision in a valid progression (libjpeg smooths an
+/// incomplete one, which a DC-only decode would not): not progressive, bytes
 /// between segments, a DNL marker, a malformed or truncated scan, more than `maxScans` scans
 /// (when > 0). libjpeg then sees the original and reports whatever is wrong with it.
 uint8_t *CImagingShim_jpegKeepDCScans(const uint8_t *data, size_t size, int maxScans, size_t *outputSize, int *droppedScans);
