@@ -91,10 +91,17 @@ final class RawSocketServer: Sendable {
         thread.start()
     }
 
+    /// Only this thread closes the listener, after its last `accept`: were `stop()` to close
+    /// it, the number could be reused by another test's listener before this loop's next
+    /// `accept`, which would then take (and reset) that test's connection.
     private func acceptLoop(_ behavior: @escaping @Sendable (Connection) -> Void) {
+        defer { close(listener) }
         while true {
             let client = accept(listener, nil, nil)
-            guard client >= 0 else { return }
+            guard client >= 0 else {
+                if errno == EINTR { continue }
+                return
+            }
             let keep = state.withLock { state -> Bool in
                 if state.stopped { return false }
                 state.connections.append(client)
@@ -121,8 +128,7 @@ final class RawSocketServer: Sendable {
         state.withLock { state in
             guard !state.stopped else { return }
             state.stopped = true
-            Glibc.shutdown(listener, Int32(SHUT_RDWR))
-            close(listener)
+            Glibc.shutdown(listener, Int32(SHUT_RDWR))  // wakes the accept loop, which closes it
             for fd in state.connections { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
         }
     }
