@@ -24,13 +24,16 @@ struct DeviceSignInProviderTests {
 
     @Test("the interval counts from the provider's answer: a poll slower than the interval is not followed at once by another")
     func intervalCountsFromTheAnswer() async throws {
-        try await ScriptedDeviceProvider.run(tokenAnswers: [], interval: 1, tokenDelay: .milliseconds(1_500)) { provider in
+        // The poll takes longer than the interval, so a service counting from the request would
+        // poll again at once. The second status call must come within the interval of the first
+        // answer: 3 s leaves room for a loaded machine (at 1 s, CI's once took longer).
+        try await ScriptedDeviceProvider.run(tokenAnswers: [], interval: 3, tokenDelay: .milliseconds(3_500)) { provider in
             try await DeviceCustomer.run(provider: provider.url) { harness in
                 let customer = try await DeviceCustomer(harness)
                 _ = try await customer.start()
                 let startedAt = ContinuousClock.now
-                try await Task.sleep(until: startedAt.advanced(by: .milliseconds(1_100)))
-                #expect(try await customer.status()["status"] as? String == "pending")  // took 1.5 s
+                try await Task.sleep(until: startedAt.advanced(by: .milliseconds(3_100)))
+                #expect(try await customer.status()["status"] as? String == "pending")  // took 3.5 s
                 #expect(try await customer.status()["status"] as? String == "pending")
                 #expect(provider.tokenRequests == 1)
             }
