@@ -88,7 +88,10 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
         if let ownedStore { app.addServices(ownedStore) }
         if let demoCloud { app.addServices(DemoCloudService(cloud: demoCloud)) }
         // Added after the store, so it stops before the store closes.
-        app.addServices(StorePurger(store: store, interval: .seconds(configuration.limits.purgeIntervalSeconds), logger: arguments.logger))
+        app.addServices(StorePurger(
+            store: store, interval: .seconds(configuration.limits.purgeIntervalSeconds),
+            webhookRetention: .seconds((configuration.webhook?.retentionDays ?? WebhookSettings.defaultRetentionDays) * 86_400),
+            logger: arguments.logger))
         // Added after the store: the worker stops (handing its jobs back) before the store closes.
         if store is any OrderStore { app.addServices(try OrderWorker.make(dependencies, logger: arguments.logger)) }
         // The shop's webhook: without one, no outbox rows are written.

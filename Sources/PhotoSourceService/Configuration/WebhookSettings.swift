@@ -22,11 +22,18 @@ public struct WebhookSettings: Sendable, Hashable, Codable {
     public var leaseSeconds: Double
     /// How often an idle dispatcher looks for due events, in seconds.
     public var pollIntervalSeconds: Double
+    /// How long an event is kept once it was delivered or given up, in days (default 30): long
+    /// enough to answer "did the shop get it?", short enough that the outbox does not grow
+    /// without bound. The order's own events (`GET /v1/orders/{id}/events`) are kept regardless.
+    public var retentionDays: Double
+
+    /// The default of ``retentionDays``.
+    public static let defaultRetentionDays: Double = 30
 
     /// Creates settings; the defaults give 12 attempts over up to about eight hours.
     public init(
         url: String, secrets: [String], maxAttempts: Int = 12, retryBaseSeconds: Double = 1, retryMaximumSeconds: Double = 3600,
-        leaseSeconds: Double = 60, pollIntervalSeconds: Double = 0.5
+        leaseSeconds: Double = 60, pollIntervalSeconds: Double = 0.5, retentionDays: Double = Self.defaultRetentionDays
     ) {
         self.url = url
         self.secrets = secrets
@@ -35,10 +42,11 @@ public struct WebhookSettings: Sendable, Hashable, Codable {
         self.retryMaximumSeconds = retryMaximumSeconds
         self.leaseSeconds = leaseSeconds
         self.pollIntervalSeconds = pollIntervalSeconds
+        self.retentionDays = retentionDays
     }
 
     private enum Keys: String, CodingKey {
-        case url, secrets, maxAttempts, retryBaseSeconds, retryMaximumSeconds, leaseSeconds, pollIntervalSeconds
+        case url, secrets, maxAttempts, retryBaseSeconds, retryMaximumSeconds, leaseSeconds, pollIntervalSeconds, retentionDays
     }
 
     /// Decodes settings; `url` and `secrets` are required, the rest keep their defaults.
@@ -52,7 +60,8 @@ public struct WebhookSettings: Sendable, Hashable, Codable {
             retryBaseSeconds: try container.decodeIfPresent(Double.self, forKey: .retryBaseSeconds) ?? standard.retryBaseSeconds,
             retryMaximumSeconds: try container.decodeIfPresent(Double.self, forKey: .retryMaximumSeconds) ?? standard.retryMaximumSeconds,
             leaseSeconds: try container.decodeIfPresent(Double.self, forKey: .leaseSeconds) ?? standard.leaseSeconds,
-            pollIntervalSeconds: try container.decodeIfPresent(Double.self, forKey: .pollIntervalSeconds) ?? standard.pollIntervalSeconds)
+            pollIntervalSeconds: try container.decodeIfPresent(Double.self, forKey: .pollIntervalSeconds) ?? standard.pollIntervalSeconds,
+            retentionDays: try container.decodeIfPresent(Double.self, forKey: .retentionDays) ?? standard.retentionDays)
     }
 
     /// The retry schedule these settings describe.
@@ -70,6 +79,11 @@ public struct WebhookSettings: Sendable, Hashable, Codable {
             throw PhotoSourceError(
                 .invalidData,
                 "webhook: maxAttempts must be at least 1, leaseSeconds at least 1, the other times positive (retryMaximumSeconds ≥ retryBaseSeconds).")
+        }
+        guard retentionDays.isFinite, retentionDays > 0, retentionDays <= 36_500 else {
+            throw PhotoSourceError(
+                .invalidData,
+                "webhook.retentionDays must be more than 0 and at most 36500 (days a delivered or given-up event is kept); \(retentionDays) is not.")
         }
         let signer: WebhookSigner
         do {

@@ -57,6 +57,9 @@ public protocol OrderStore: Sendable {
     func finishWebhook(id: String, worker: String, outcome: WebhookOutboxEntry.Outcome, now: Date) async throws
     /// The outbox rows of `order`, oldest first.
     func webhooks(order: String) async throws -> [WebhookOutboxEntry]
+    /// Deletes the outbox rows that finished (delivered, or given up) before `date`; returns how
+    /// many went. Rows still pending or being sent stay, whatever their age.
+    func purgeWebhooks(finishedBefore date: Date) async throws -> Int
 }
 
 /// Why one line of an order could not be materialised.

@@ -65,6 +65,15 @@ extension SQLiteServiceStore {
         }
     }
 
+    public func purgeWebhooks(finishedBefore date: Date) async throws -> Int {
+        try await transactor.statements { db in
+            try await db.query(
+                "DELETE FROM webhook_outbox WHERE state IN ('delivered', 'failed') AND finished_at < ? RETURNING seq",
+                [.float(date.timeIntervalSince1970)]
+            ).count
+        }
+    }
+
     private static let webhookColumns = "id, order_id, type, data, created_at, state, attempts, last_error"
 
     private static func webhookEntry(_ row: SQLiteRow) -> WebhookOutboxEntry? {

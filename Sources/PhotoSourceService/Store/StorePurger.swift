@@ -5,20 +5,29 @@ public import ServiceLifecycle
 
 /// Deletes what has expired from the store on a schedule: customer sessions past their expiry
 /// (with their sealed sign-ins and idempotency records), OAuth `state` values never called back,
-/// and device sign-ins that ran out (``ServiceStore/purgeExpired(now:)``).
+/// and device sign-ins that ran out (``ServiceStore/purgeExpired(now:)``); and, in a store that
+/// keeps orders, the shop's webhook events that finished (delivered or given up) longer than
+/// `webhookRetention` ago (``OrderStore/purgeWebhooks(finishedBefore:)``).
 ///
 /// Expired rows are already refused when read, so this is about the store not growing without
-/// bound; orders never expire and are not touched. Several instances on one store may each run a
-/// purger: the deletes are idempotent. A failed purge is logged and tried again next interval.
+/// bound; orders and their events never expire and are not touched. Several instances on one
+/// store may each run a purger: the deletes are idempotent. A failed purge is logged and tried
+/// again next interval.
 public struct StorePurger: Service {
     let store: any ServiceStore
     let interval: Duration
+    let webhookRetention: Duration
     let logger: Logger
 
-    /// A purger of `store` that runs once at start and then every `interval`.
-    public init(store: any ServiceStore, interval: Duration, logger: Logger) {
+    /// A purger of `store` that runs once at start and then every `interval`, keeping finished
+    /// webhook events for `webhookRetention` (default ``WebhookSettings/defaultRetentionDays``).
+    public init(
+        store: any ServiceStore, interval: Duration,
+        webhookRetention: Duration = .seconds(WebhookSettings.defaultRetentionDays * 86_400), logger: Logger
+    ) {
         self.store = store
         self.interval = interval
+        self.webhookRetention = webhookRetention
         self.logger = logger
     }
 
@@ -38,10 +47,20 @@ public struct StorePurger: Service {
         do {
             let sessions = try await store.purgeExpired(now: now)
             if sessions > 0 { logger.info("store: purged \(sessions) expired session(s)") }
+            if let orders = store as? any OrderStore {
+                let retention = Double(webhookRetention.components.seconds) + Double(webhookRetention.components.attoseconds) / 1e18
+                let webhooks = try await orders.purgeWebhooks(finishedBefore: now.addingTimeInterval(-retention))
+                if webhooks > 0 { logger.info("store: purged \(webhooks) webhook event(s) finished more than \(Self.describe(retention)) ago") }
+            }
             return sessions
         } catch {
             if !Task.isCancelled { logger.warning("store: purging expired rows failed (\(error)); trying again in \(interval)") }
             return 0
         }
+    }
+
+    /// `seconds` as "30 days", "1.5 days" or "90 seconds".
+    static func describe(_ seconds: Double) -> String {
+        seconds >= 86_400 ? "\((seconds / 86_400).formatted(.number.precision(.fractionLength(0...2)))) days" : "\(Int(seconds.rounded())) seconds"
     }
 }

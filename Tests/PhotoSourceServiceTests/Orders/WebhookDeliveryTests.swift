@@ -102,6 +102,14 @@ struct WebhookDeliveryTests {
         #expect(secret?.message.contains("webhook.secrets") == true)
         let empty = WebhookSettings(url: "", secrets: [WebhookReceiver.secret])
         #expect(throws: PhotoSourceError.self) { try empty.sender() }
+        for days in [0, -1, .infinity, .nan, 40_000] {
+            let retention = WebhookSettings(url: "https://shop.example/hooks", secrets: [WebhookReceiver.secret], retentionDays: days)
+            let refused = #expect(throws: PhotoSourceError.self) { try retention.sender() }
+            #expect(refused?.message.contains("webhook.retentionDays") == true, "\(days)")
+        }
+        #expect(throws: Never.self) {
+            try WebhookSettings(url: "https://shop.example/hooks", secrets: [WebhookReceiver.secret], retentionDays: 0.5).sender()
+        }
     }
 
     @Test("the webhook block is read from the file; the environment overrides its url and secrets")
@@ -114,12 +122,18 @@ struct WebhookDeliveryTests {
         #expect(file.webhook?.url == "https://shop.example/hooks")
         #expect(file.webhook?.maxAttempts == 3)
         #expect(file.webhook?.leaseSeconds == 60)
+        #expect(file.webhook?.retentionDays == 30)
         let overridden = try ServiceConfiguration.load(
             file: url, environment: ["PHOTOSOURCE_WEBHOOK_URL": "https://other.example/h", "PHOTOSOURCE_WEBHOOK_SECRETS": "a-new-secret-0001, \(WebhookReceiver.secret)"]
         ).configuration
         #expect(overridden.webhook?.url == "https://other.example/h")
         #expect(overridden.webhook?.secrets == ["a-new-secret-0001", WebhookReceiver.secret])
         #expect(overridden.webhook?.maxAttempts == 3)
+        let kept = try ConfigurationTests.file("""
+            {\(OrderConfigurationTests.keys), "webhook": {"url": "https://shop.example/hooks", "secrets": ["\(WebhookReceiver.secret)"], "retentionDays": 7}}
+            """)
+        defer { try? FileManager.default.removeItem(at: kept) }
+        #expect(try ServiceConfiguration.load(file: kept, environment: [:]).configuration.webhook?.retentionDays == 7)
         let none = try ConfigurationTests.file("{\(OrderConfigurationTests.keys)}")
         defer { try? FileManager.default.removeItem(at: none) }
         #expect(try ServiceConfiguration.load(file: none, environment: [:]).configuration.webhook == nil)

@@ -69,4 +69,39 @@ struct WebhookOutboxTests {
             #expect(try await store.webhooks(order: "ord_1").map(\.state) == [.delivered, .failed])
         }
     }
+
+    @Test("purging removes the rows that finished before the cut-off, delivered or given up; pending and sending rows stay, however old")
+    func purgeKeepsUnfinishedRows() async throws {
+        try await OrderQueueTests.withStore { store in
+            store.setWebhookOutbox(enabled: true)
+            let start = Date(timeIntervalSince1970: 1_000_000)
+            // Given: three orders' first rows: one delivered, one given up, one being sent; a second,
+            // still pending row behind the delivered one
+            for id in ["ord_d", "ord_f", "ord_s"] { _ = try await store.createOrder(OrderQueueTests.order(id, key: id), now: start) }
+            _ = try await store.setStatus(order: "ord_d", to: .materialising, from: [.accepted], now: start)
+            var outcomes: [String: WebhookOutboxEntry.Outcome] = ["ord_d": .delivered, "ord_f": .gaveUp(error: "HTTP 500")]
+            while let row = try await store.claimWebhook(worker: "w", now: start, lease: 10) {
+                if let outcome = outcomes.removeValue(forKey: row.orderID) {
+                    try await store.finishWebhook(id: row.event.id, worker: "w", outcome: outcome, now: start)
+                }
+                if row.orderID == "ord_s" { break }
+            }
+            #expect(outcomes.isEmpty)
+            // When: the cut-off is at the moment they finished, nothing goes (strictly before)
+            #expect(try await store.purgeWebhooks(finishedBefore: start) == 0)
+            // When: the cut-off is after it
+            let purged = try await store.purgeWebhooks(finishedBefore: start.addingTimeInterval(1))
+            // Then: the two finished rows went; the pending and the sending ones stay, and the
+            // order's own events are untouched
+            #expect(purged == 2)
+            #expect(try await store.webhooks(order: "ord_d").map(\.state) == [.pending])
+            #expect(try await store.webhooks(order: "ord_f").isEmpty)
+            #expect(try await store.webhooks(order: "ord_s").map(\.state) == [.sending])
+            #expect(try await store.events(order: "ord_f", after: 0, limit: 10).contains { $0.type == "order.status" })
+            // And the pending row is still sent next
+            let next = try #require(try await store.claimWebhook(worker: "w", now: start.addingTimeInterval(2), lease: 10))
+            #expect(try Self.statuses([next]) == ["materialising"])
+            #expect(try await store.purgeWebhooks(finishedBefore: .distantFuture) == 0)
+        }
+    }
 }
