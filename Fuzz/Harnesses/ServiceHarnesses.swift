@@ -115,7 +115,7 @@ private func byteRange(_ data: Data) {
     let lines = text(data).split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
     let size = max(0, Int(lines[0]) ?? 1000)
     let header = lines.count > 1 ? String(lines[1]) : ""
-    guard let range = ByteRange.parse(header, size: size) else { return }
+    guard case .part(let range) = ByteRange.parse(header, size: size) else { return }
     guard range.lowerBound >= 0, range.upperBound < size else { fatalError("\(header.debugDescription) gave \(range) for a \(size)-byte file") }
     _ = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)" + String(range.count)
 }

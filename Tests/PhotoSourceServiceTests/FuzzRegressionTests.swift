@@ -24,11 +24,11 @@ struct FuzzRegressionTests {
     func emptyFileRange() throws {
         let input = try String(contentsOf: Self.regressions.appendingPathComponent("byte-range/empty-file-suffix-range"), encoding: .utf8)
         let lines = input.split(separator: "\n", maxSplits: 1)
-        #expect(ByteRange.parse(String(lines[1]), size: try #require(Int(lines[0]))) == nil)
+        #expect(ByteRange.parse(String(lines[1]), size: try #require(Int(lines[0]))) == .unsatisfiable)
         for header in ["bytes=-5", "bytes=-1", "bytes=0-", "bytes=0-0"] {
-            #expect(ByteRange.parse(header, size: 0) == nil, "\(header)")
+            #expect(ByteRange.parse(header, size: 0) == .unsatisfiable, "\(header)")
         }
-        #expect(ByteRange.parse("bytes=-5", size: 3) == 0...2)
+        #expect(ByteRange.parse("bytes=-5", size: 3) == .part(0...2))
     }
 
     @Test("a streamed body over the limit is the service's 413 problem naming the limit, not NIO's error")

@@ -29,7 +29,7 @@ struct OriginalsTests {
         }
     }
 
-    @Test("Range gives 206 with the exact bytes; an unsatisfiable range is 416")
+    @Test("Range gives 206 with the exact bytes; an unsatisfiable range is 416; several or invalid ranges, or another If-Range, get the whole file")
     func ranges() async throws {
         try await ServiceHarness.run { harness in
             let session = try await harness.newSession()
@@ -45,6 +45,22 @@ struct OriginalsTests {
             #expect(Data(buffer: resume.body) == file.suffix(5))
             let bad = try await harness.get(url, token: nil, headers: [.range: "bytes=\(file.count + 10)-"])
             #expect(bad.status == .rangeNotSatisfiable)
+            #expect(bad.headers[.contentRange] == "bytes */\(file.count)")
+            // Several ranges, or an invalid one, are ignored: the whole file, with its Content-MD5
+            for header in ["bytes=0-1,5-9", "bytes=5-3", "bytes=+5-"] {
+                let whole = try await harness.get(url, token: nil, headers: [.range: header])
+                #expect(whole.status == .ok, "\(header)")
+                #expect(Data(buffer: whole.body) == file, "\(header)")
+                #expect(whole.headers[HTTPField.Name("Content-MD5")!] == Data(Insecure.MD5.hash(data: file)).base64EncodedString(), "\(header)")
+            }
+            // If-Range: the part under the file's own ETag; the whole file under another one
+            let etag = try #require(part.headers[.eTag])
+            let same = try await harness.get(url, token: nil, headers: [.range: "bytes=100-199", .ifRange: etag])
+            #expect(same.status == .partialContent)
+            #expect(Data(buffer: same.body) == file[100...199])
+            let changed = try await harness.get(url, token: nil, headers: [.range: "bytes=100-199", .ifRange: "\"an-older-version\""])
+            #expect(changed.status == .ok)
+            #expect(Data(buffer: changed.body) == file)
         }
     }
 }

@@ -53,22 +53,3 @@ struct OriginalsController {
         }
     }
 }
-
-/// A single `Range: bytes=…` request (multi-range requests are answered whole).
-enum ByteRange {
-    /// The byte range asked for, clamped to `size`; `nil` when it cannot be satisfied.
-    static func parse(_ header: String, size: Int) -> ClosedRange<Int>? {
-        guard size > 0, header.hasPrefix("bytes="), !header.contains(",") else { return nil }  // no byte of an empty file can be asked for
-        let spec = header.dropFirst(6)
-        let parts = spec.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return nil }
-        if parts[0].isEmpty {
-            guard let suffix = Int(parts[1]), suffix > 0 else { return nil }
-            return max(0, size - suffix)...(size - 1)
-        }
-        guard let start = Int(parts[0]), start < size else { return nil }
-        let end = parts[1].isEmpty ? size - 1 : Int(parts[1]).map { min($0, size - 1) }
-        guard let end, end >= start else { return nil }
-        return start...end
-    }
-}

@@ -3,8 +3,8 @@ import Hummingbird
 
 /// A complete file as an HTTP response, the way labs and browsers fetch originals: streamed in
 /// chunks by Hummingbird's `FileIO`, with `Content-Length`, `Content-MD5`, `ETag` (the MD5 in
-/// hex), `Range` → 206 / 416 and `If-None-Match` → 304. Used by the originals and the stored
-/// assets routes.
+/// hex), `Range` → 206 / 416 (``ByteRange`` says which ranges are ignored; `If-Range` is
+/// honoured) and `If-None-Match` → 304. Used by the originals and the stored assets routes.
 struct FileResponse {
     /// The file and what is known of it.
     let original: SpooledOriginal
@@ -38,15 +38,19 @@ struct FileResponse {
         }
         var range = 0...(size - 1)
         var status = HTTPResponse.Status.ok
-        if let rangeHeader = request.headers[.range] {
-            guard let asked = ByteRange.parse(rangeHeader, size: size) else {
+        if let rangeHeader = request.headers[.range], Self.rangeApplies(ifRange: request.headers[.ifRange], etag: etag) {
+            switch ByteRange.parse(rangeHeader, size: size) {
+            case .whole:
+                break
+            case .unsatisfiable:
                 headers[.contentRange] = "bytes */\(size)"
                 return Response(status: .rangeNotSatisfiable, headers: headers)
+            case .part(let asked):
+                range = asked
+                status = .partialContent
+                headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
+                headers[.contentMD5] = nil  // it would describe the whole file, not this part
             }
-            range = asked
-            status = .partialContent
-            headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
-            headers[.contentMD5] = nil  // it would describe the whole file, not this part
         }
         headers[.contentLength] = String(range.count)
         let file = try await fileIO.loadFile(path: original.file.path, range: range, context: context)
@@ -66,5 +70,14 @@ struct FileResponse {
             if tag.hasPrefix("W/") { tag.removeFirst(2) }
             return tag == etag || tag == "*"
         }
+    }
+
+    /// Whether a `Range` is honoured under `If-Range` (RFC 9110 §13.1.5): always without one;
+    /// with an entity tag, only when it is exactly this file's (a strong comparison, so never a
+    /// weak tag); with a date, never, as these responses carry no `Last-Modified`. Otherwise the
+    /// whole file is sent, which is what a lab resuming a file that changed needs.
+    static func rangeApplies(ifRange: String?, etag: String) -> Bool {
+        guard let ifRange else { return true }
+        return ifRange.trimmingCharacters(in: .whitespaces) == etag
     }
 }
