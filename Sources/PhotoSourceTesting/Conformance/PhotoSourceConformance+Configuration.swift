@@ -29,8 +29,10 @@ extension PhotoSourceConformance {
         public var limits: ImageLimits
         /// How long any one call to the source may take before its check fails (default 30 s).
         public var callTimeout: Duration
-        /// The caller's timeout in the slow-answer fault checks (default 0.2 s); the injected
-        /// delay is far longer, and the check passes when the call is abandoned cleanly.
+        /// The caller's timeout in the slow-answer fault checks (default 2 s); the injected
+        /// delay is far longer, and the check passes when the call is abandoned cleanly. The
+        /// call must reach the source within it, so keep it well above a loaded CI machine's
+        /// scheduling delays (at 0.2 s, a busy two-core machine could miss it).
         public var faultTimeout: Duration
         /// Makes a thumbnail of an item the way the front end would (through its cache);
         /// `nil` uses the source's downloader and ``ThumbnailRenderer`` directly.
@@ -42,7 +44,7 @@ extension PhotoSourceConformance {
             maximumImages: Int = 20, sampleSeed: UInt64? = nil, maximumContainers: Int = 5, maximumDepth: Int = 2, pageSize: Int = 3,
             maximumItemsPerContainer: Int = 300, thumbnailSpec: ThumbnailSpec = ThumbnailSpec(maxPixelSize: 64),
             limits: ImageLimits = .default, callTimeout: Duration = .seconds(30),
-            faultTimeout: Duration = .milliseconds(200),
+            faultTimeout: Duration = .seconds(2),
             makeThumbnailPipeline: (@Sendable () -> ThumbnailPipeline)? = nil
         ) {
             self.maximumImages = max(0, maximumImages)

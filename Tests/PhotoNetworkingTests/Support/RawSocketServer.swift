@@ -91,16 +91,20 @@ final class RawSocketServer: Sendable {
         thread.start()
     }
 
-    /// Only this thread closes the listener, after its last `accept`: were `stop()` to close
-    /// it, the number could be reused by another test's listener before this loop's next
-    /// `accept`, which would then take (and reset) that test's connection.
+    /// Only this thread closes the listener, and only once `stop()` has shut it down: were it
+    /// closed earlier, the number could be reused by another test's socket before this loop's
+    /// next `accept` (which would take, and reset, that test's connection) or `stop()`'s
+    /// `shutdown` (which would cut it). A failed `accept` (a client that gave up, no descriptors
+    /// left) is tried again until the server is stopped.
     private func acceptLoop(_ behavior: @escaping @Sendable (Connection) -> Void) {
         defer { close(listener) }
         while true {
             let client = accept(listener, nil, nil)
             guard client >= 0 else {
-                if errno == EINTR { continue }
-                return
+                let code = errno
+                if state.withLock({ $0.stopped }) { return }
+                if code != EINTR, code != ECONNABORTED { usleep(1_000) }
+                continue
             }
             let keep = state.withLock { state -> Bool in
                 if state.stopped { return false }

@@ -27,7 +27,8 @@ struct StorePurgerTests {
             #expect(try await store.signIn(session: "live", source: "cloud") == Data([2]))
 
             // And a session that expires later goes on a later round, without a restart
-            try await store.createSession(SQLiteServiceStoreTests.session("later", expires: Date().addingTimeInterval(0.3)))
+            // (3 s: the two calls below must come before it expires, also on a loaded machine)
+            try await store.createSession(SQLiteServiceStoreTests.session("later", expires: Date().addingTimeInterval(3)))
             try await store.saveSignIn(session: "later", source: "cloud", sealed: Data([3]))
             #expect(try await store.signIn(session: "later", source: "cloud") == Data([3]))
             #expect(try await Self.eventually { try await store.signIn(session: "later", source: "cloud") == nil })
@@ -73,9 +74,9 @@ struct StorePurgerTests {
         }
     }
 
-    /// Polls `condition` every 50 ms for up to 10 s.
+    /// Polls `condition` every 50 ms for up to 30 s.
     static func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
-        for _ in 0..<200 {
+        for _ in 0..<600 {
             if try await condition() { return true }
             try await Task.sleep(for: .milliseconds(50))
         }
