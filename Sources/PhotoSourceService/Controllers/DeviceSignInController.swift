@@ -33,7 +33,7 @@ struct DeviceSignInController {
         } catch let error as PhotoSourceError {
             throw Self.providerFailure(error, source: entry)
         }
-        let interval = Self.seconds(authorization.interval)
+        let interval = authorization.interval.inSeconds
         try await dependencies.store.saveDeviceGrant(DeviceGrant(
             session: session.id, source: entry.id, sealedDeviceCode: try dependencies.sealing().seal(Data(authorization.deviceCode.utf8)),
             status: .pending, intervalSeconds: interval, lastPollAt: Date(), expiresAt: authorization.expiresAt))
@@ -78,7 +78,7 @@ struct DeviceSignInController {
             try await store.updateDeviceGrant(claimed)
             return Self.pending(claimed.intervalSeconds)
         case .slowDown:
-            claimed.intervalSeconds += Self.seconds(OAuthDeviceFlow.slowDownStep)
+            claimed.intervalSeconds += OAuthDeviceFlow.slowDownStep.inSeconds
             try await store.updateDeviceGrant(claimed)
             return Self.pending(claimed.intervalSeconds)
         case .denied:
@@ -94,10 +94,6 @@ struct DeviceSignInController {
 
     private static func pending(_ interval: Double) -> Status {
         Status(status: .pending, interval: Int(interval.rounded(.up)))
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// A provider that refuses or fails is a bad gateway for the customer (502), whatever the

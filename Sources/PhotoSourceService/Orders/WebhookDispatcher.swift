@@ -76,7 +76,7 @@ public struct WebhookDispatcher: Service {
                 return .gaveUp(error: reason)
             }
             let wait = sender.schedule.delay(after: entry.attempts, random: random())
-            let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
+            let seconds = wait.inSeconds
             logger.info("webhooks: \(entry.event.id) attempt \(entry.attempts) failed (\(reason)); again in \(String(format: "%.1f", seconds)) s")
             return .retry(at: Date().addingTimeInterval(seconds), error: reason)
         }

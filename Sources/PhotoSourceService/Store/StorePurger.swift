@@ -48,7 +48,7 @@ public struct StorePurger: Service {
             let sessions = try await store.purgeExpired(now: now)
             if sessions > 0 { logger.info("store: purged \(sessions) expired session(s)") }
             if let orders = store as? any OrderStore {
-                let retention = Double(webhookRetention.components.seconds) + Double(webhookRetention.components.attoseconds) / 1e18
+                let retention = webhookRetention.inSeconds
                 let webhooks = try await orders.purgeWebhooks(finishedBefore: now.addingTimeInterval(-retention))
                 if webhooks > 0 { logger.info("store: purged \(webhooks) webhook event(s) finished more than \(Self.describe(retention)) ago") }
             }
