@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a `Range` header asks of a representation of `size` bytes (RFC 9110 §14).
 ///
 /// One range of bytes is served as asked. Everything RFC 9110 lets a server ignore is ignored,
@@ -16,9 +18,9 @@ enum ByteRange: Equatable, Sendable {
     static func parse(_ header: String, size: Int) -> ByteRange {
         guard let equals = header.firstIndex(of: "=") else { return .whole }
         // Range units are case-insensitive (RFC 9110 §14.1).
-        guard header[..<equals].trimmingOWS.lowercased() == "bytes" else { return .whole }
+        guard header[..<equals].trimmingCharacters(in: .whitespaces).lowercased() == "bytes" else { return .whole }
         // A list: empty elements are allowed and skipped (RFC 9110 §5.6.1).
-        let specs = header[header.index(after: equals)...].split(separator: ",").map(\.trimmingOWS).filter { !$0.isEmpty }
+        let specs = header[header.index(after: equals)...].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard specs.count == 1, let dash = specs[0].firstIndex(of: "-") else { return .whole }
         let spec = specs[0]
         let first = spec[..<dash], last = spec[spec.index(after: dash)...]
@@ -53,14 +55,5 @@ enum ByteRange: Equatable, Sendable {
             value = sum
         }
         return value
-    }
-}
-
-extension Substring {
-    /// Without HTTP's optional whitespace (spaces and tabs) at either end.
-    fileprivate var trimmingOWS: Substring {
-        let isOWS: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let start = firstIndex(where: { !isOWS($0) }), let end = lastIndex(where: { !isOWS($0) }) else { return "" }
-        return self[start...end]
     }
 }
