@@ -3,7 +3,9 @@
 
 export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT      ?= swift
-APT_DEPS   := libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libdeflate-dev libcurl4-openssl-dev libedit-dev pkg-config curl
+APT_DEPS   := libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libdeflate-dev liblcms2-dev libcurl4-openssl-dev libedit-dev pkg-config curl
+# What the tests use beyond the build: a CMYK ICC profile (libgs-common) and lcms's transicc as the colour reference.
+TEST_DEPS  := libgs-common liblcms2-utils
 BENCH_DEPS := libvips-tools python3-pil curl time nginx-light wrk valgrind
 BIN        := .build/debug/photosource
 
@@ -32,6 +34,7 @@ serve: build
 TEST_WIDTH ?= 8
 
 test: deps
+	@./scripts/ensure-packages.sh $(TEST_DEPS)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --experimental-maximum-parallelization-width $(TEST_WIDTH)
 	@command -v schemathesis >/dev/null || python3 -m pip install -q schemathesis
@@ -74,7 +77,7 @@ SANITIZER_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:halt_on_e
 sanitize: deps
 	mkdir -p .build-asan
 	cc -std=c11 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -ISources/CImagingShim/include \
-		Fuzz/Sanitizers/shim-driver.c Sources/CImagingShim/*.c $$(pkg-config --cflags --libs libpng) -ljpeg -ldeflate \
+		Fuzz/Sanitizers/shim-driver.c Sources/CImagingShim/*.c $$(pkg-config --cflags --libs libpng) -ljpeg -ldeflate -llcms2 \
 		-o .build-asan/shim-driver
 	ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		.build-asan/shim-driver Fuzz/Corpus/jpeg/* Fuzz/Corpus/png/* Fuzz/Corpus/png-fast/* $(wildcard Fuzz/Regressions/*/*)
@@ -111,7 +114,7 @@ fuzz-shim: deps
 	mkdir -p .build-fuzz/corpus/shim Fuzz/Crashes/shim
 	/opt/swift/usr/bin/clang -std=c11 -g -O1 -DSHIM_LIBFUZZER -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 		-ISources/CImagingShim/include Fuzz/Sanitizers/shim-driver.c Sources/CImagingShim/*.c \
-		$$(pkg-config --cflags --libs libpng) -ljpeg -ldeflate -o $(SHIM_FUZZ)
+		$$(pkg-config --cflags --libs libpng) -ljpeg -ldeflate -llcms2 -o $(SHIM_FUZZ)
 	$(SHIM_FUZZ) Fuzz/Regressions/shim/*
 	$(SHIM_FUZZ) -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
 		-artifact_prefix=Fuzz/Crashes/shim/ .build-fuzz/corpus/shim Fuzz/Corpus/jpeg Fuzz/Corpus/png Fuzz/Corpus/png-fast \

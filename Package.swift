@@ -84,7 +84,7 @@ let package = Package(
         // inflates with libdeflate (apt libdeflate-dev; its header is only included by the C).
         .target(
             name: "CImagingShim", dependencies: ["CPNG", "CTurboJPEG"], path: "Sources/CImagingShim",
-            linkerSettings: [.linkedLibrary("deflate")]),
+            linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("lcms2")]),
 
         // The model: pure Swift, imports nothing of ours.
         .target(name: "PhotoSourceKit", swiftSettings: strictSettings),

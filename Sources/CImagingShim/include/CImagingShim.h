@@ -106,3 +106,5 @@ void CImagingShim_bufferFree(CImagingShim_Buffer *buffer);
 // MARK: - PNG fast path
 
 #include "CImagingShimPNGFast.h"
+
+#include "CImagingShimColour.h"

@@ -16,10 +16,13 @@ import PhotoSourceKit
 /// ``ImageLimits/maxWholeImageBytes`` and reserved from the running ``DecodePool``'s budget.
 enum JPEGDecoder {
     /// Decodes `data` (whose header is `header`) to the plan's size, in stored orientation.
-    /// Gray JPEGs come out with 1 channel; colour and CMYK/YCCK ones with 3.
-    static func decode(_ data: Data, header: ImageHeader, plan: ResizePlan, limits: ImageLimits) throws -> PixelBuffer {
+    /// Gray JPEGs come out with 1 channel; colour ones with 3; CMYK/YCCK ones with 3, or with
+    /// their 4 inverted CMYK samples when `keepCMYK` (for a colour-managed conversion).
+    static func decode(
+        _ data: Data, header: ImageHeader, plan: ResizePlan, limits: ImageLimits, keepCMYK: Bool = false
+    ) throws -> PixelBuffer {
         try withReader(data, header: header, plan: plan, limits: limits) { reader, info, scaledWidth, scaledHeight in
-            try decodeImage(reader, info, scaledWidth: scaledWidth, scaledHeight: scaledHeight, plan: plan)
+            try decodeImage(reader, info, scaledWidth: scaledWidth, scaledHeight: scaledHeight, plan: plan, keepCMYK: keepCMYK)
         }
     }
 
@@ -65,7 +68,8 @@ enum JPEGDecoder {
 
     /// Decodes at the DCT scale that gives the scaled size, converts CMYK and resizes to `plan`.
     private static func decodeImage(
-        _ reader: borrowing JPEGReader, _ info: JPEGReader.Info, scaledWidth: Int, scaledHeight: Int, plan: ResizePlan
+        _ reader: borrowing JPEGReader, _ info: JPEGReader.Info, scaledWidth: Int, scaledHeight: Int, plan: ResizePlan,
+        keepCMYK: Bool
     ) throws -> PixelBuffer {
         let eighths = scaleEighths(info.width, info.height, scaled: (scaledWidth, scaledHeight))
         let (width, height) = try reader.start(numerator: eighths, denominator: 8)
@@ -77,7 +81,7 @@ enum JPEGDecoder {
         }
         if let failure { throw failure }
         var decoded = PixelBuffer(width: width, height: height, channels: info.channels, pixels: pixels)
-        if info.channels == 4 { decoded = decoded.convertedFromInvertedCMYK() }
+        if info.channels == 4, !keepCMYK { decoded = decoded.convertedFromInvertedCMYK() }
         // The scaled pixels stand for the image's size times the factor exactly (213.5 rows of a
         // 427-row image at 1/2, in 214 pixels): the resampler maps through that.
         let factor = Double(eighths) / 8
