@@ -94,4 +94,34 @@ struct ConfigurationSecretsTests {
             "$.signingKeysFile (\(folder.path("signing"))) (value 1): is not base64 of at least 32 bytes (openssl rand -base64 32 makes one).",
         ])
     }
+
+    @Test("a destination's secrets: apiKeyFile, callbackSecretsFile and headersFile, or PHOTOSOURCE_DESTINATION_<ID>_… variables")
+    func destinationSecrets() throws {
+        let folder = try Folder(
+            json: """
+                {\(OrderConfigurationTests.keys), "destinations": [
+                  {"id": "lab-eu", "kind": "printLab", "url": "https://lab.example/v4/Orders", "apiKeyFile": "lab-key",
+                   "callbackSecretsFile": "lab-callbacks", "skus": {"4x6": "SKU-4X6"},
+                   "recipient": {"name": "Ada", "address": {"line1": "1 Loop Road", "postalOrZipCode": "12345", "countryCode": "GB", "townOrCity": "London"}}},
+                  {"id": "upload", "kind": "httpUpload", "url": "https://uploads.example/in", "headersFile": "upload-headers"}]}
+                """,
+            files: ["lab-key": "from-a-file\n", "lab-callbacks": "callback-secret-0001\ncallback-secret-0002\n",
+                    "upload-headers": "Authorization: Bearer abc, def\nX-Shop: 7\n"])
+        defer { folder.remove() }
+        // When
+        let fromFiles = try ServiceConfiguration.load(file: folder.config, environment: [:]).configuration
+        let overridden = try ServiceConfiguration.load(file: folder.config, environment: ["PHOTOSOURCE_DESTINATION_LAB_EU_API_KEY": "from-the-environment"])
+        // Then
+        let lab = try RemoteDestinationEntry.decoded(from: fromFiles.destinations[0])
+        guard case .printLab(let labSettings, let secrets) = lab.settings else { Issue.record("not a lab"); return }
+        #expect(labSettings.apiKey == "from-a-file")
+        #expect(secrets == ["callback-secret-0001", "callback-secret-0002"])
+        guard case .httpUpload(let upload) = try RemoteDestinationEntry.decoded(from: fromFiles.destinations[1]).settings else { Issue.record("not an upload"); return }
+        #expect(upload.headers == ["Authorization": "Bearer abc, def", "X-Shop": "7"])
+        guard case .printLab(let overriddenLab, _) = try RemoteDestinationEntry.decoded(from: overridden.configuration.destinations[0]).settings else {
+            Issue.record("not a lab")
+            return
+        }
+        #expect(overriddenLab.apiKey == "from-the-environment")
+    }
 }

@@ -5,6 +5,8 @@ extension RemoteDestinationEntry: Decodable {
     private enum Keys: String, CodingKey, CaseIterable {
         case id, kind, enabled, url, mode, concurrency, spacingSeconds, headers, timeoutSeconds
         case apiKey, callbackSecrets, skus, shippingMethod, sizing, recipient
+        // Read by ServiceConfiguration.load into the fields above (DestinationConfiguration+Secrets).
+        case apiKeyFile, callbackSecretsFile, headersFile
     }
 
     /// Decodes an entry; `enabled` defaults to true, and each kind's optional settings to their

@@ -21,17 +21,24 @@ extension ServiceConfiguration {
             origins[setting.path] = origin
             return values
         }
-        if let keys = resolve(Self.signingKeysSetting, inline: signingKeys, file: signingKeysFile) { signingKeys = keys }
-        if let key = resolve(Self.sealingKeySetting, inline: sealingKey.isEmpty ? [] : [sealingKey], file: sealingKeyFile) { sealingKey = key.first ?? "" }
-        if let hashes = resolve(Self.apiKeyHashesSetting, inline: apiKeyHashes, file: apiKeyHashesFile) { apiKeyHashes = hashes }
+        // Once read, a value is the field's own: the `…File` fields are cleared.
+        if let keys = resolve(Self.signingKeysSetting, inline: signingKeys, file: signingKeysFile) { (signingKeys, signingKeysFile) = (keys, nil) }
+        if let key = resolve(Self.sealingKeySetting, inline: sealingKey.isEmpty ? [] : [sealingKey], file: sealingKeyFile) {
+            (sealingKey, sealingKeyFile) = (key.first ?? "", nil)
+        }
+        if let hashes = resolve(Self.apiKeyHashesSetting, inline: apiKeyHashes, file: apiKeyHashesFile) { (apiKeyHashes, apiKeyHashesFile) = (hashes, nil) }
         if let keys = resolve(Self.apiKeySetting, inline: [], file: nil) { apiKeyHashes += keys.map(SecretHash.apiKeyHash(of:)) }
         let url = environment["PHOTOSOURCE_WEBHOOK_URL"].flatMap { $0.isEmpty ? nil : $0 }
         let secrets = resolve(Self.webhookSecretsSetting, inline: webhook?.secrets ?? [], file: webhook?.secretsFile)
         if url != nil || secrets != nil {
             var settings = webhook ?? WebhookSettings(url: "", secrets: [])
             if let url { settings.url = url }
-            if let secrets { settings.secrets = secrets }
+            if let secrets { (settings.secrets, settings.secretsFile) = (secrets, nil) }
             webhook = settings
+        }
+        for index in destinations.indices {
+            destinations[index] = destinations[index].withSecrets(
+                at: "$.destinations[\(index)]", environment: environment, folder: folder, problems: &problems)
         }
         return origins
     }

@@ -13,6 +13,8 @@ struct SecretSetting {
     let variable: String
     /// Whether the value is a list (the variable comma-separated, the file one per line) or one value.
     let isList: Bool
+    /// What separates a list's values in the variable: a comma, or a newline for values that may hold commas (headers).
+    var separator: Character = ","
 
     /// The variable naming a file: ``variable`` + `_FILE`.
     var fileVariable: String { variable + "_FILE" }
@@ -28,7 +30,7 @@ struct SecretSetting {
             if fileFromEnvironment != nil {
                 problems.append(ConfigurationProblem(path: fileVariable, message: "is set as well as \(variable); set one of them."))
             }
-            let values = isList ? direct.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } : [direct]
+            let values = isList ? direct.split(separator: separator).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } : [direct]
             return (values, SecretOrigin(path: variable, isJSONList: false))
         }
         if let fileFromEnvironment {
