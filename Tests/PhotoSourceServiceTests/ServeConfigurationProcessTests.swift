@@ -96,7 +96,9 @@ struct ServeConfigurationProcessTests {
         let key = try #require(first.errors.firstMatch(of: /accepts is (psk_\S+)/)).1
         // And the file serves as printed (but for its sources: the demo library takes a while to make)
         let config = state.appendingPathComponent("service.json")
-        try Data(first.output.replacingOccurrences(of: #""demo",\n    "demo-cloud""#, with: #""demo-cloud""#).utf8).write(to: config)
+        let edited = first.output.replacingOccurrences(of: #""demo",\#n    "demo-cloud""#, with: #""demo-cloud""#)
+        #expect(edited != first.output)
+        try Data(edited.utf8).write(to: config)
         let server = try await ServeProcessTests.start(serving: ["--config", config.path, "--port", "0"], environment: [:])
         defer { server.process.terminate(); server.process.waitUntilExit() }
         #expect(try await Self.sessionStatus(server, key: String(key)) == 201)
