@@ -30,7 +30,7 @@ struct ConfigurationSecretsTests {
         // When
         let loaded = try ServiceConfiguration.load(file: folder.config, environment: [
             "PHOTOSOURCE_SIGNING_KEYS": "\(ServiceHarness.key(3)), \(ServiceHarness.key(4))",
-            "PHOTOSOURCE_SEALING_KEY": ServiceHarness.key(5), "PHOTOSOURCE_API_KEY": "shop-key",
+            "PHOTOSOURCE_SEALING_KEY": ServiceHarness.key(5) + "\n", "PHOTOSOURCE_API_KEY": "shop-key",
         ])
         // Then
         #expect(loaded.configuration.signingKeys == [ServiceHarness.key(3), ServiceHarness.key(4)])

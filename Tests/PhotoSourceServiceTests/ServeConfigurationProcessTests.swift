@@ -103,4 +103,50 @@ struct ServeConfigurationProcessTests {
         defer { server.process.terminate(); server.process.waitUntilExit() }
         #expect(try await Self.sessionStatus(server, key: String(key)) == 201)
     }
+
+    @Test("without a config the API key survives a restart: the first start keeps it in a 0600 file and a restart accepts it")
+    func noConfigKeepsItsKey() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-kept-key-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The demo library comes from the user's cache, as for make serve (made there once if missing).
+        let environment = ["XDG_STATE_HOME": folder.appendingPathComponent("state").path, "XDG_DATA_HOME": folder.appendingPathComponent("data").path]
+        let keyFile = folder.appendingPathComponent("state/photosource/api-key")
+        // When
+        let first = try await ServeProcessTests.start(serving: ["--port", "0"], environment: environment)
+        let key = try String(contentsOf: keyFile, encoding: .utf8).trimmingCharacters(in: .newlines)
+        #expect(try await Self.sessionStatus(first, key: key) == 201)
+        first.process.terminate()
+        first.process.waitUntilExit()
+        let restarted = try await ServeProcessTests.start(serving: ["--port", "0"], environment: environment)
+        defer { restarted.process.terminate(); restarted.process.waitUntilExit() }
+        // Then
+        #expect(try await Self.sessionStatus(restarted, key: key) == 201)
+        #expect((try FileManager.default.attributesOfItem(atPath: keyFile.path)[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test("the device-flow transcript works from a config file: one that lists no sources has the demo cloud")
+    func deviceFlowFromAFile() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-device-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("service.json")
+        try Data("""
+            {"stateDirectory": "\(folder.path)/state", "destinations": [{"id": "folder", "kind": "folder", "root": "\(folder.path)/orders"}]}
+            """.utf8).write(to: config)
+        // When
+        let server = try await ServeProcessTests.start(serving: ["--config", config.path, "--port", "0"], environment: [
+            "PHOTOSOURCE_DEVICE_SIGN_IN": "demo-cloud", "PHOTOSOURCE_API_KEY": "shop-secret-key",
+            "PHOTOSOURCE_SIGNING_KEYS": ServiceHarness.key(3), "PHOTOSOURCE_SEALING_KEY": ServiceHarness.key(4),
+        ])
+        defer { server.process.terminate(); server.process.waitUntilExit() }
+        let (_, session) = try await ServeProcessTests.request(server.baseURL.appendingPathComponent("v1/sessions"), method: "POST", token: "shop-secret-key")
+        let token = try #require((try JSONSerialization.jsonObject(with: session) as? [String: Any])?["token"] as? String)
+        let (status, body) = try await ServeProcessTests.request(
+            server.baseURL.appendingPathComponent("v1/sources/demo-cloud/sign-in"), method: "POST", token: token)
+        // Then: the device flow's answer
+        #expect(status == 200)
+        let answer = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+        #expect(answer["userCode"] is String)
+        #expect((answer["verificationURIComplete"] as? String)?.hasPrefix("http://127.0.0.1:") == true)
+    }
 }

@@ -30,7 +30,9 @@ struct SecretSetting {
             if fileFromEnvironment != nil {
                 problems.append(ConfigurationProblem(path: fileVariable, message: "is set as well as \(variable); set one of them."))
             }
-            let values = isList ? direct.split(separator: separator).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } : [direct]
+            // Surrounding whitespace is dropped, as in a file (a value pasted with its newline).
+            let values = (isList ? direct.split(separator: separator).map(String.init) : [direct])
+                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
             return (values, SecretOrigin(path: variable, isJSONList: false))
         }
         if let fileFromEnvironment {
