@@ -16,25 +16,23 @@ extension DestinationConfiguration {
         func string(_ key: String) -> String? {
             if case .string(let value)? = fields[key] { value } else { nil }
         }
-        // `inline`: only whether the entry has the field itself matters (both given is a problem).
-        func resolve(_ field: String, variable: String, isList: Bool, separator: Character = ",", inline: [String]) -> [String]? {
+        func resolve(_ field: String, variable: String, isList: Bool, separator: Character = ",") -> [String]? {
             let setting = SecretSetting(path: "\(path).\(field)", variable: "\(variablePrefix)_\(variable)", isList: isList, separator: separator)
-            let resolved = setting.resolve(inline: inline, file: string(field + "File"), folder: folder, environment: environment, problems: &problems)
+            let hasInline = fields[field].map { $0 != .null && $0 != .array([]) && $0 != .object([:]) } ?? false
+            let resolved = setting.resolve(hasInline: hasInline, file: string(field + "File"), folder: folder, environment: environment, problems: &problems)
             if resolved != nil { fields[field + "File"] = nil }
             return resolved?.values
         }
         switch kind {
         case "printLab":
-            if let key = resolve("apiKey", variable: "API_KEY", isList: false, inline: string("apiKey").map { [$0] } ?? []) {
+            if let key = resolve("apiKey", variable: "API_KEY", isList: false) {
                 fields["apiKey"] = .string(key.first ?? "")
             }
-            let inlineSecrets: [String] = if case .array(let values)? = fields["callbackSecrets"] { values.isEmpty ? [] : ["given"] } else { [] }
-            if let secrets = resolve("callbackSecrets", variable: "CALLBACK_SECRETS", isList: true, inline: inlineSecrets) {
+            if let secrets = resolve("callbackSecrets", variable: "CALLBACK_SECRETS", isList: true) {
                 fields["callbackSecrets"] = .array(secrets.map(JSONValue.string))
             }
         case "httpUpload":
-            let inlineHeaders: [String] = if case .object(let values)? = fields["headers"], !values.isEmpty { ["given"] } else { [] }
-            if let lines = resolve("headers", variable: "HEADERS", isList: true, separator: "\n", inline: inlineHeaders) {
+            if let lines = resolve("headers", variable: "HEADERS", isList: true, separator: "\n") {
                 var headers: [String: JSONValue] = [:]
                 for (number, line) in lines.enumerated() {
                     guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else {

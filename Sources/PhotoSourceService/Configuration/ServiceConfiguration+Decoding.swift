@@ -1,7 +1,7 @@
 import Foundation
 
 extension ServiceConfiguration {
-    enum Keys: String, CodingKey, CaseIterable {
+    private enum Keys: String, CodingKey, CaseIterable {
         case host, port, publicBaseURL, sources, signInFlows, apiKeyHashes, apiKeyHashesFile, signingKeys, signingKeysFile
         case sealingKey, sealingKeyFile, allowedOrigins, allowedSourceOrigins, limits, products, stateDirectory, destinations, orders, webhook
     }

@@ -14,22 +14,22 @@ extension ServiceConfiguration {
     /// own field came from, keyed by the field's path, for naming it in a problem.
     mutating func applySecrets(_ environment: [String: String], folder: URL?, problems: inout [ConfigurationProblem]) -> [String: SecretOrigin] {
         var origins: [String: SecretOrigin] = [:]
-        func resolve(_ setting: SecretSetting, inline: [String], file: String?) -> [String]? {
-            guard let (values, origin) = setting.resolve(inline: inline, file: file, folder: folder, environment: environment, problems: &problems) else {
+        func resolve(_ setting: SecretSetting, hasInline: Bool, file: String?) -> [String]? {
+            guard let (values, origin) = setting.resolve(hasInline: hasInline, file: file, folder: folder, environment: environment, problems: &problems) else {
                 return nil
             }
             origins[setting.path] = origin
             return values
         }
         // Once read, a value is the field's own: the `…File` fields are cleared.
-        if let keys = resolve(Self.signingKeysSetting, inline: signingKeys, file: signingKeysFile) { (signingKeys, signingKeysFile) = (keys, nil) }
-        if let key = resolve(Self.sealingKeySetting, inline: sealingKey.isEmpty ? [] : [sealingKey], file: sealingKeyFile) {
+        if let keys = resolve(Self.signingKeysSetting, hasInline: !signingKeys.isEmpty, file: signingKeysFile) { (signingKeys, signingKeysFile) = (keys, nil) }
+        if let key = resolve(Self.sealingKeySetting, hasInline: !sealingKey.isEmpty, file: sealingKeyFile) {
             (sealingKey, sealingKeyFile) = (key.first ?? "", nil)
         }
-        if let hashes = resolve(Self.apiKeyHashesSetting, inline: apiKeyHashes, file: apiKeyHashesFile) { (apiKeyHashes, apiKeyHashesFile) = (hashes, nil) }
-        if let keys = resolve(Self.apiKeySetting, inline: [], file: nil) { apiKeyHashes += keys.map(SecretHash.apiKeyHash(of:)) }
+        if let hashes = resolve(Self.apiKeyHashesSetting, hasInline: !apiKeyHashes.isEmpty, file: apiKeyHashesFile) { (apiKeyHashes, apiKeyHashesFile) = (hashes, nil) }
+        if let keys = resolve(Self.apiKeySetting, hasInline: false, file: nil) { apiKeyHashes += keys.map(SecretHash.apiKeyHash(of:)) }
         let url = environment["PHOTOSOURCE_WEBHOOK_URL"].flatMap { $0.isEmpty ? nil : $0 }
-        let secrets = resolve(Self.webhookSecretsSetting, inline: webhook?.secrets ?? [], file: webhook?.secretsFile)
+        let secrets = resolve(Self.webhookSecretsSetting, hasInline: webhook?.secrets.isEmpty == false, file: webhook?.secretsFile)
         if url != nil || secrets != nil {
             var settings = webhook ?? WebhookSettings(url: "", secrets: [])
             if let url { settings.url = url }

@@ -20,9 +20,10 @@ struct SecretSetting {
     var fileVariable: String { variable + "_FILE" }
 
     /// The value and where it came from, or `nil` when no source gives one (the field's own value
-    /// stands). Problems (an unreadable or empty file, two sources given at once) are appended.
+    /// stands). `hasInline`: whether the field itself has a value (with `file`, a problem).
+    /// Problems (an unreadable or empty file, two sources given at once) are appended.
     func resolve(
-        inline: [String], file: String?, folder: URL?, environment: [String: String], problems: inout [ConfigurationProblem]
+        hasInline: Bool, file: String?, folder: URL?, environment: [String: String], problems: inout [ConfigurationProblem]
     ) -> (values: [String], origin: SecretOrigin)? {
         let direct = environment[variable].flatMap { $0.isEmpty ? nil : $0 }
         let fileFromEnvironment = environment[fileVariable].flatMap { $0.isEmpty ? nil : $0 }
@@ -39,7 +40,7 @@ struct SecretSetting {
             return read(fileFromEnvironment, folder: nil, origin: fileVariable, problems: &problems)
         }
         if let file {
-            if !inline.isEmpty {
+            if hasInline {
                 problems.append(ConfigurationProblem(path: path + "File", message: "is given as well as \(path.split(separator: ".").last ?? ""); give one of them."))
             }
             return read(file, folder: folder, origin: path + "File", problems: &problems)
