@@ -82,4 +82,12 @@ struct ConfigurationProblemsTests {
         #expect(problems.map(\.path) == ["$"])
         #expect(problems.first?.message.hasPrefix("is not a JSON object") == true)
     }
+
+    @Test("decoded with a plain JSONDecoder (no problem log), a mistyped value still throws and an unknown field is ignored")
+    func plainDecoderThrows() throws {
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(ServiceConfiguration.self, from: Data(#"{"port": "eighty"}"#.utf8)) }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(ServiceConfiguration.self, from: Data(#"{"limits": {"workers": 1, "requestsPerMinute": []}}"#.utf8)) }
+        let lenient = try JSONDecoder().decode(ServiceConfiguration.self, from: Data(#"{"port": 81, "comment": "kept out"}"#.utf8))
+        #expect(lenient.port == 81)
+    }
 }
