@@ -47,7 +47,7 @@ struct ConfigurationTests {
         #expect(error?.message.contains(field) == true)
     }
 
-    @Test("with no file: demo sources, a generated API key, keys kept in the state folder across runs")
+    @Test("with no file: demo sources, and keys kept in the state folder across runs, the API key's only as a hash")
     func noConfigDefault() throws {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("svc-default-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: state) }
@@ -56,12 +56,37 @@ struct ConfigurationTests {
         let key = try #require(first.generatedAPIKey)
         #expect(first.configuration.apiKeyHashes == ["sha256:" + ServiceHarness.sha256Hex(key)])
         #expect(first.configuration.stateDirectory == state.path + "/photosource")
-        #expect(first.configuration.sources.contains("demo"))
+        #expect(first.configuration.sources == ["demo", "demo-cloud"])
         let second = try ServiceConfiguration.load(file: nil, environment: environment.merging(["PHOTOSOURCE_API_KEY": "mine"]) { $1 })
         #expect(second.generatedAPIKey == nil)
+        #expect(second.apiKeyFile == nil)
         #expect(second.configuration.apiKeyHashes == ["sha256:" + ServiceHarness.sha256Hex("mine")])
         #expect(second.configuration.signingKeys == first.configuration.signingKeys)
         let attributes = try FileManager.default.attributesOfItem(atPath: state.path + "/photosource/service-keys.json")
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test("with no file the API key made on the first start is kept: a restart accepts it, and it is in a 0600 file the operator can read")
+    func noConfigKeepsTheAPIKey() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("svc-apikey-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let environment = ["XDG_STATE_HOME": state.path]
+        let first = try ServiceConfiguration.load(file: nil, environment: environment)
+        let key = try #require(first.generatedAPIKey)
+        // When: the service starts again
+        let restarted = try ServiceConfiguration.load(file: nil, environment: environment)
+        // Then: the same key works, and is not shown again
+        #expect(restarted.configuration.apiKeyHashes == ["sha256:" + ServiceHarness.sha256Hex(key)])
+        #expect(restarted.generatedAPIKey == nil)
+        let file = try #require(restarted.apiKeyFile)
+        #expect(file == state.path + "/photosource/api-key")
+        #expect(first.apiKeyFile == file)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == key + "\n")
+        #expect((try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int) == 0o600)
+        // The service needs only the hash: the operator may delete the plain key once copied.
+        try FileManager.default.removeItem(atPath: file)
+        #expect(try ServiceConfiguration.load(file: nil, environment: environment).configuration.apiKeyHashes == restarted.configuration.apiKeyHashes)
+        let kept = try String(contentsOfFile: state.path + "/photosource/service-keys.json", encoding: .utf8)
+        #expect(!kept.contains(key))
     }
 }

@@ -61,8 +61,25 @@ struct ServeProcessTests {
             {\(configuration), "signingKeys": ["\(ServiceHarness.key(1))"], "sealingKey": "\(ServiceHarness.key(2))",
              "apiKeyHashes": ["sha256:\(ServiceHarness.sha256Hex(ServiceHarness.apiKey))"], "stateDirectory": "\(state.path)"}
             """.utf8).write(to: config)
-        process.arguments = (launcher.isEmpty ? [] : Array(launcher.dropFirst()) + [try binary().path])
+        let arguments = (launcher.isEmpty ? [] : Array(launcher.dropFirst()) + [try binary().path])
             + ["serve", "--config", config.path, "--host", "127.0.0.1", "--port", "0"]
+        return try launchBlocking(process, arguments: arguments)
+    }
+
+    /// Starts `photosource serve` with `arguments` (after `serve`) and `environment` added to this
+    /// process's, and waits for its address.
+    static func start(serving arguments: [String], environment: [String: String]) async throws -> Server {
+        try await blocking {
+            let process = Process()
+            process.executableURL = try binary()
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            return try launchBlocking(process, arguments: ["serve"] + arguments)
+        }
+    }
+
+    /// Runs `process` with `arguments` and reads its first line, the address.
+    private static func launchBlocking(_ process: Process, arguments: [String]) throws -> Server {
+        process.arguments = arguments
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

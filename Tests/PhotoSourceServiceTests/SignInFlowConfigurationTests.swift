@@ -49,4 +49,23 @@ struct SignInFlowConfigurationTests {
             try ServiceConfiguration.load(file: nil, environment: ["XDG_STATE_HOME": state.path, "PHOTOSOURCE_DEVICE_SIGN_IN": "demo"])
         }
     }
+
+    @Test("a file that lists no sources gets the demo cloud too, so PHOTOSOURCE_DEVICE_SIGN_IN=demo-cloud works with --config")
+    func demoCloudFromAFile() throws {
+        // When
+        let configuration = try Self.load(#""port": 0"#, environment: ["PHOTOSOURCE_DEVICE_SIGN_IN": "demo-cloud"])
+        // Then
+        #expect(configuration.sources == ["demo", "demo-cloud"])
+        #expect(configuration.signInFlows == ["demo-cloud": .deviceCode])
+    }
+
+    @Test("a file whose sources leave the demo cloud out says how to add it")
+    func demoCloudLeftOut() throws {
+        let error = #expect(throws: PhotoSourceError.self) {
+            try Self.load(#""sources": ["demo"]"#, environment: ["PHOTOSOURCE_DEVICE_SIGN_IN": "demo-cloud"])
+        }
+        let problems = (error?.underlying as? ConfigurationProblems)?.problems
+        #expect(problems == [ConfigurationProblem(
+            path: "PHOTOSOURCE_DEVICE_SIGN_IN", message: #""demo-cloud" is not a cloud source here (there is none); add "demo-cloud" to $.sources."#)])
+    }
 }

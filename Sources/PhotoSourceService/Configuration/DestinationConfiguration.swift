@@ -16,7 +16,7 @@ public struct DestinationConfiguration: Sendable, Hashable, Codable {
     /// The whole entry as written, for the kind's own fields.
     public var settings: JSONValue
 
-    private enum Keys: String, CodingKey { case id, kind, enabled }
+    private enum Keys: String, CodingKey, CaseIterable { case id, kind, enabled }
 
     /// Creates an entry; `settings` holds the kind's fields (an object).
     public init(id: String, kind: String, enabled: Bool = true, settings: [String: JSONValue] = [:]) {
@@ -37,10 +37,11 @@ public struct DestinationConfiguration: Sendable, Hashable, Codable {
 
     /// Decodes an entry; `enabled` defaults to `true`.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Keys.self)
-        id = try container.decode(String.self, forKey: .id)
-        kind = try container.decode(String.self, forKey: .kind)
-        enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
+        // The kind's own fields are checked by the kind (ServiceConfiguration's validation).
+        let fields = try ConfigurationFields<Keys>(decoder, allowingOtherFields: true)
+        id = try fields.required(.id, placeholder: "")
+        kind = try fields.required(.kind, placeholder: "")
+        enabled = try fields.value(.enabled, or: true)
         settings = try JSONValue(from: decoder)
     }
 

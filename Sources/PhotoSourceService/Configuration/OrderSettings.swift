@@ -43,26 +43,41 @@ public struct OrderSettings: Sendable, Hashable, Codable {
         self.assetURLLifetimeSeconds = assetURLLifetimeSeconds
     }
 
-    private enum Keys: String, CodingKey {
+    private enum Keys: String, CodingKey, CaseIterable {
         case leaseSeconds, pollIntervalSeconds, retryBaseSeconds, retryMaximumSeconds, maximumAttempts, workers, assetDirectory
         case eventStreamSeconds, fetchConcurrency, assetURLLifetimeSeconds
     }
 
     /// Decodes settings; a missing field keeps its default.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Keys.self)
+        let fields = try ConfigurationFields<Keys>(decoder)
         let standard = Self()
         self.init(
-            leaseSeconds: try container.decodeIfPresent(Double.self, forKey: .leaseSeconds) ?? standard.leaseSeconds,
-            pollIntervalSeconds: try container.decodeIfPresent(Double.self, forKey: .pollIntervalSeconds) ?? standard.pollIntervalSeconds,
-            retryBaseSeconds: try container.decodeIfPresent(Double.self, forKey: .retryBaseSeconds) ?? standard.retryBaseSeconds,
-            retryMaximumSeconds: try container.decodeIfPresent(Double.self, forKey: .retryMaximumSeconds) ?? standard.retryMaximumSeconds,
-            maximumAttempts: try container.decodeIfPresent(Int.self, forKey: .maximumAttempts) ?? standard.maximumAttempts,
-            workers: try container.decodeIfPresent(Int.self, forKey: .workers) ?? standard.workers,
-            assetDirectory: try container.decodeIfPresent(String.self, forKey: .assetDirectory),
-            eventStreamSeconds: try container.decodeIfPresent(Double.self, forKey: .eventStreamSeconds) ?? standard.eventStreamSeconds,
-            fetchConcurrency: try container.decodeIfPresent(Int.self, forKey: .fetchConcurrency) ?? standard.fetchConcurrency,
-            assetURLLifetimeSeconds: try container.decodeIfPresent(Int.self, forKey: .assetURLLifetimeSeconds) ?? standard.assetURLLifetimeSeconds)
+            leaseSeconds: try fields.value(.leaseSeconds, or: standard.leaseSeconds),
+            pollIntervalSeconds: try fields.value(.pollIntervalSeconds, or: standard.pollIntervalSeconds),
+            retryBaseSeconds: try fields.value(.retryBaseSeconds, or: standard.retryBaseSeconds),
+            retryMaximumSeconds: try fields.value(.retryMaximumSeconds, or: standard.retryMaximumSeconds),
+            maximumAttempts: try fields.value(.maximumAttempts, or: standard.maximumAttempts),
+            workers: try fields.value(.workers, or: standard.workers),
+            assetDirectory: try fields.optional(.assetDirectory),
+            eventStreamSeconds: try fields.value(.eventStreamSeconds, or: standard.eventStreamSeconds),
+            fetchConcurrency: try fields.value(.fetchConcurrency, or: standard.fetchConcurrency),
+            assetURLLifetimeSeconds: try fields.value(.assetURLLifetimeSeconds, or: standard.assetURLLifetimeSeconds))
+    }
+
+    /// Encodes every field, `assetDirectory` as `null` when unset (so a starter file shows it).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(leaseSeconds, forKey: .leaseSeconds)
+        try container.encode(pollIntervalSeconds, forKey: .pollIntervalSeconds)
+        try container.encode(retryBaseSeconds, forKey: .retryBaseSeconds)
+        try container.encode(retryMaximumSeconds, forKey: .retryMaximumSeconds)
+        try container.encode(maximumAttempts, forKey: .maximumAttempts)
+        try container.encode(workers, forKey: .workers)
+        try container.encode(assetDirectory, forKey: .assetDirectory)
+        try container.encode(eventStreamSeconds, forKey: .eventStreamSeconds)
+        try container.encode(fetchConcurrency, forKey: .fetchConcurrency)
+        try container.encode(assetURLLifetimeSeconds, forKey: .assetURLLifetimeSeconds)
     }
 
     /// The delay before attempt `attempt + 1`: `base × 2^(attempt−1)`, at most the maximum, times a jitter in [0.5, 1).

@@ -31,6 +31,17 @@ public struct Product: Sendable, Hashable, Codable {
     /// The judge for this product: `acceptable` from ``minimumDPI``, `good` from twice it (at least 300).
     public var fitness: PrintFitness { PrintFitness(goodDPI: max(300, minimumDPI * 2), acceptableDPI: minimumDPI) }
 
+    private enum Keys: String, CodingKey, CaseIterable { case id, name, width, height, unit, minimumDPI }
+
+    /// Decodes a product; every field is required.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ConfigurationFields<Keys>(decoder)
+        self.init(
+            id: try fields.required(.id, placeholder: ""), name: try fields.required(.name, placeholder: ""),
+            width: try fields.required(.width, placeholder: 1), height: try fields.required(.height, placeholder: 1),
+            unit: try fields.required(.unit, placeholder: .inches), minimumDPI: try fields.required(.minimumDPI, placeholder: 1))
+    }
+
     /// The products a shop gets with no configuration: common photo prints and A4/A3.
     public static let defaults: [Product] = [
         Product(id: "4x6", name: "4×6 in print", width: 4, height: 6, unit: .inches, minimumDPI: 150),

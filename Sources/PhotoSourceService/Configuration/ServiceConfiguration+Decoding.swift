@@ -1,46 +1,53 @@
 import Foundation
 
 extension ServiceConfiguration {
-    private enum Keys: String, CodingKey {
-        case host, port, publicBaseURL, sources, signInFlows, apiKeyHashes, signingKeys, sealingKey, allowedOrigins, allowedSourceOrigins
-        case limits, products, stateDirectory, destinations, orders, webhook
+    private enum Keys: String, CodingKey, CaseIterable {
+        case host, port, publicBaseURL, sources, signInFlows, apiKeyHashes, apiKeyHashesFile, signingKeys, signingKeysFile
+        case sealingKey, sealingKeyFile, allowedOrigins, allowedSourceOrigins, limits, products, stateDirectory, destinations, orders, webhook
     }
 
-    /// Decodes a configuration file; every field but `apiKeyHashes`, `signingKeys` and `sealingKey` may be left out.
+    /// Decodes a configuration file; every field may be left out. The secrets (`apiKeyHashes`,
+    /// `signingKeys`, `sealingKey`) may come from the environment or from files instead, so a
+    /// missing one is reported by ``load(file:environment:)`` after those are read, not here.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Keys.self)
-        let environment = ProcessInfo.processInfo.environment
+        let fields = try ConfigurationFields<Keys>(decoder)
         self.init(
-            host: try container.decodeIfPresent(String.self, forKey: .host) ?? "127.0.0.1",
-            port: try container.decodeIfPresent(Int.self, forKey: .port) ?? 8080,
-            publicBaseURL: try container.decodeIfPresent(String.self, forKey: .publicBaseURL),
-            sources: try container.decodeIfPresent([String].self, forKey: .sources) ?? ["demo"],
-            signInFlows: try container.decodeIfPresent([String: CloudSignIn.Flow].self, forKey: .signInFlows) ?? [:],
-            apiKeyHashes: try container.decodeIfPresent([String].self, forKey: .apiKeyHashes) ?? [],
-            signingKeys: try container.decode([String].self, forKey: .signingKeys),
-            sealingKey: try container.decode(String.self, forKey: .sealingKey),
-            allowedOrigins: try container.decodeIfPresent([String].self, forKey: .allowedOrigins) ?? [],
-            allowedSourceOrigins: try container.decodeIfPresent([String].self, forKey: .allowedSourceOrigins) ?? [],
-            limits: try container.decodeIfPresent(Limits.self, forKey: .limits) ?? Limits(),
-            products: try container.decodeIfPresent([Product].self, forKey: .products) ?? Product.defaults,
-            stateDirectory: try container.decodeIfPresent(String.self, forKey: .stateDirectory)
-                ?? Self.stateDirectory(environment: environment),
-            destinations: try container.decodeIfPresent([DestinationConfiguration].self, forKey: .destinations),
-            orders: try container.decodeIfPresent(OrderSettings.self, forKey: .orders) ?? OrderSettings(),
-            webhook: try container.decodeIfPresent(WebhookSettings.self, forKey: .webhook))
+            host: try fields.value(.host, or: "127.0.0.1"),
+            port: try fields.value(.port, or: 8080),
+            publicBaseURL: try fields.optional(.publicBaseURL),
+            sources: try fields.list(.sources) ?? Self.defaultSources,
+            signInFlows: try fields.value(.signInFlows, or: [:]),
+            apiKeyHashes: try fields.list(.apiKeyHashes) ?? [],
+            signingKeys: try fields.list(.signingKeys) ?? [],
+            sealingKey: try fields.value(.sealingKey, or: ""),
+            allowedOrigins: try fields.list(.allowedOrigins) ?? [],
+            allowedSourceOrigins: try fields.list(.allowedSourceOrigins) ?? [],
+            limits: try fields.value(.limits, or: Limits()),
+            products: try fields.list(.products) ?? Product.defaults,
+            stateDirectory: try fields.optional(.stateDirectory) ?? Self.stateDirectory(environment: ProcessInfo.processInfo.environment),
+            destinations: try fields.list(.destinations),
+            orders: try fields.value(.orders, or: OrderSettings()),
+            webhook: try fields.optional(.webhook))
+        apiKeyHashesFile = try fields.optional(.apiKeyHashesFile)
+        signingKeysFile = try fields.optional(.signingKeysFile)
+        sealingKeyFile = try fields.optional(.sealingKeyFile)
     }
 
-    /// Encodes every field (for writing a starting file).
+    /// Encodes every field, `null` for `publicBaseURL` and `webhook` when unset (so a starter file
+    /// shows them); the `…File` fields only when set.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(host, forKey: .host)
         try container.encode(port, forKey: .port)
-        try container.encodeIfPresent(publicBaseURL, forKey: .publicBaseURL)
+        try container.encode(publicBaseURL, forKey: .publicBaseURL)
         try container.encode(sources, forKey: .sources)
         try container.encode(signInFlows, forKey: .signInFlows)
         try container.encode(apiKeyHashes, forKey: .apiKeyHashes)
+        try container.encodeIfPresent(apiKeyHashesFile, forKey: .apiKeyHashesFile)
         try container.encode(signingKeys, forKey: .signingKeys)
+        try container.encodeIfPresent(signingKeysFile, forKey: .signingKeysFile)
         try container.encode(sealingKey, forKey: .sealingKey)
+        try container.encodeIfPresent(sealingKeyFile, forKey: .sealingKeyFile)
         try container.encode(allowedOrigins, forKey: .allowedOrigins)
         try container.encode(allowedSourceOrigins, forKey: .allowedSourceOrigins)
         try container.encode(limits, forKey: .limits)
@@ -48,30 +55,28 @@ extension ServiceConfiguration {
         try container.encode(stateDirectory, forKey: .stateDirectory)
         try container.encode(destinations, forKey: .destinations)
         try container.encode(orders, forKey: .orders)
-        try container.encodeIfPresent(webhook, forKey: .webhook)
+        try container.encode(webhook, forKey: .webhook)
     }
 }
 
 extension ServiceConfiguration.Limits {
-    private enum Keys: String, CodingKey {
+    private enum Keys: String, CodingKey, CaseIterable {
         case maximumBodyBytes, requestsPerMinute, sessionLifetimeSeconds, thumbnailURLLifetimeSeconds
         case originalURLLifetimeSeconds, sourceTimeoutSeconds, originalsSpoolBytes, purgeIntervalSeconds
     }
 
     /// Decodes limits; a missing field keeps its default.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Keys.self)
+        let fields = try ConfigurationFields<Keys>(decoder)
         let standard = Self()
         self.init(
-            maximumBodyBytes: try container.decodeIfPresent(Int.self, forKey: .maximumBodyBytes) ?? standard.maximumBodyBytes,
-            requestsPerMinute: try container.decodeIfPresent(Int.self, forKey: .requestsPerMinute) ?? standard.requestsPerMinute,
-            sessionLifetimeSeconds: try container.decodeIfPresent(Int.self, forKey: .sessionLifetimeSeconds) ?? standard.sessionLifetimeSeconds,
-            thumbnailURLLifetimeSeconds: try container.decodeIfPresent(Int.self, forKey: .thumbnailURLLifetimeSeconds)
-                ?? standard.thumbnailURLLifetimeSeconds,
-            originalURLLifetimeSeconds: try container.decodeIfPresent(Int.self, forKey: .originalURLLifetimeSeconds)
-                ?? standard.originalURLLifetimeSeconds,
-            sourceTimeoutSeconds: try container.decodeIfPresent(Double.self, forKey: .sourceTimeoutSeconds) ?? standard.sourceTimeoutSeconds,
-            originalsSpoolBytes: try container.decodeIfPresent(Int.self, forKey: .originalsSpoolBytes) ?? standard.originalsSpoolBytes,
-            purgeIntervalSeconds: try container.decodeIfPresent(Double.self, forKey: .purgeIntervalSeconds) ?? standard.purgeIntervalSeconds)
+            maximumBodyBytes: try fields.value(.maximumBodyBytes, or: standard.maximumBodyBytes),
+            requestsPerMinute: try fields.value(.requestsPerMinute, or: standard.requestsPerMinute),
+            sessionLifetimeSeconds: try fields.value(.sessionLifetimeSeconds, or: standard.sessionLifetimeSeconds),
+            thumbnailURLLifetimeSeconds: try fields.value(.thumbnailURLLifetimeSeconds, or: standard.thumbnailURLLifetimeSeconds),
+            originalURLLifetimeSeconds: try fields.value(.originalURLLifetimeSeconds, or: standard.originalURLLifetimeSeconds),
+            sourceTimeoutSeconds: try fields.value(.sourceTimeoutSeconds, or: standard.sourceTimeoutSeconds),
+            originalsSpoolBytes: try fields.value(.originalsSpoolBytes, or: standard.originalsSpoolBytes),
+            purgeIntervalSeconds: try fields.value(.purgeIntervalSeconds, or: standard.purgeIntervalSeconds))
     }
 }

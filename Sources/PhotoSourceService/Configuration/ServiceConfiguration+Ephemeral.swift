@@ -1,5 +1,4 @@
 public import Foundation
-import Crypto
 import PhotoSourceKit
 
 extension ServiceConfiguration {
@@ -23,11 +22,10 @@ extension ServiceConfiguration {
         guard port != 0 else {
             throw PhotoSourceError(.invalidData, "An ephemeral service needs its port in advance (signed URLs name it); 0 is not one.")
         }
-        func newKey() -> String { SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }.base64EncodedString() }
         let apiKey = "psk_" + SecretHash.randomToken()
         var configuration = ServiceConfiguration(
             host: "127.0.0.1", port: port, publicBaseURL: "http://127.0.0.1:\(port)", sources: [],
-            apiKeyHashes: [SecretHash.apiKeyHash(of: apiKey)], signingKeys: [newKey()], sealingKey: newKey(),
+            apiKeyHashes: [SecretHash.apiKeyHash(of: apiKey)], signingKeys: [ServiceKeyFile.newKey()], sealingKey: ServiceKeyFile.newKey(),
             stateDirectory: stateDirectory,
             destinations: [.folder(root: defaultOrderFolder(environment: environment))] + destinations)
         configuration.orders.pollIntervalSeconds = 0.2

@@ -2,55 +2,94 @@ public import Foundation
 import PhotoSourceKit
 
 extension ServiceConfiguration {
-    /// The result of loading: the configuration, and an API key generated for this run (print it once).
+    /// The result of loading: the configuration, and what the operator must be told about the API key.
     public struct Loaded: Sendable {
         /// The configuration with every override applied.
         public var configuration: ServiceConfiguration
-        /// The API key made up because none was configured, to show the operator once; else `nil`.
+        /// An API key made because none was configured, to show the operator once; else `nil`.
         public var generatedAPIKey: String?
+        /// Without a file and without `PHOTOSOURCE_API_KEY`: the file in the state folder (mode 0600)
+        /// that keeps the service's own API key across restarts; else `nil`.
+        public var apiKeyFile: String?
+
+        /// Creates a result.
+        public init(configuration: ServiceConfiguration, generatedAPIKey: String? = nil, apiKeyFile: String? = nil) {
+            self.configuration = configuration
+            self.generatedAPIKey = generatedAPIKey
+            self.apiKeyFile = apiKeyFile
+        }
     }
 
-    /// Reads `file` (the no-config default when `nil`) and applies the environment overrides:
-    /// `PHOTOSOURCE_HOST`, `PHOTOSOURCE_PORT`, `PHOTOSOURCE_PUBLIC_URL`, `PHOTOSOURCE_STATE_DIR`,
-    /// `PHOTOSOURCE_REQUESTS_PER_MINUTE`, `PHOTOSOURCE_DEVICE_SIGN_IN` (comma-separated source ids
-    /// that sign in with the device flow), `PHOTOSOURCE_API_KEY` (its hash is added), `PHOTOSOURCE_SIGNING_KEYS` (comma-separated,
-    /// replacing the file's), `PHOTOSOURCE_SEALING_KEY`, `PHOTOSOURCE_ALLOWED_ORIGINS` (comma-separated), and
-    /// `PHOTOSOURCE_WEBHOOK_URL` / `PHOTOSOURCE_WEBHOOK_SECRETS` (see ``WebhookSettings``).
+    /// Reads `file` (the no-config default when `nil`), then the secrets from the environment and
+    /// the files they name, then the other environment overrides, and checks the result. Every
+    /// problem found on the way is reported at once, each with its JSON path (see docs/service-config.md).
+    ///
+    /// Secrets: `PHOTOSOURCE_SIGNING_KEYS` (comma-separated), `PHOTOSOURCE_SEALING_KEY`,
+    /// `PHOTOSOURCE_API_KEY_HASHES` and `PHOTOSOURCE_WEBHOOK_SECRETS` replace the file's
+    /// `signingKeys`, `sealingKey`, `apiKeyHashes` and `webhook.secrets`; each also has a `_FILE`
+    /// variable and a `…File` field naming a file with one value per line. `PHOTOSOURCE_API_KEY`
+    /// (or `PHOTOSOURCE_API_KEY_FILE`) is a plain key whose hash is added. Others: `PHOTOSOURCE_HOST`,
+    /// `PHOTOSOURCE_PORT`, `PHOTOSOURCE_PUBLIC_URL`, `PHOTOSOURCE_STATE_DIR`,
+    /// `PHOTOSOURCE_REQUESTS_PER_MINUTE`, `PHOTOSOURCE_ALLOWED_ORIGINS` (comma-separated),
+    /// `PHOTOSOURCE_DEVICE_SIGN_IN` (comma-separated source ids that sign in with the device flow)
+    /// and `PHOTOSOURCE_WEBHOOK_URL`.
     ///
     /// Without a file, the service runs on the demo library and an in-process demo cloud, keeps
     /// its state under `$XDG_STATE_HOME/photosource`, and keeps generated signing and sealing keys
-    /// in `service-keys.json` there (mode 0600), so URLs and sign-ins survive a restart.
+    /// and its API key's hash in `service-keys.json` there (mode 0600), so URLs, sign-ins and the
+    /// API key survive a restart; the plain API key is in ``Loaded/apiKeyFile``.
     ///
-    /// - Throws: `.invalidData` naming the field when the file or an override is unusable.
+    /// - Throws: `.notFound` when the file cannot be read; `.invalidData` listing every problem
+    ///   (its `underlying` error is ``ConfigurationProblems``).
     public static func load(file: URL?, environment: [String: String]) throws -> Loaded {
-        var configuration: ServiceConfiguration
-        if let file {
-            let data: Data
-            do {
-                data = try Data(contentsOf: file)
-            } catch {
-                throw PhotoSourceError(.notFound, "The configuration file \(file.path) cannot be read; check the path after --config.", underlying: error)
-            }
-            do {
-                configuration = try JSONDecoder().decode(ServiceConfiguration.self, from: data)
-            } catch {
-                throw PhotoSourceError(.invalidData, "The configuration file \(file.path) is not valid: \(Self.describe(error))", underlying: error)
-            }
-        } else {
-            configuration = try defaults(environment: environment)
+        var problems: [ConfigurationProblem] = []
+        var configuration = if let file { try decoded(file, problems: &problems) } else { try defaults(environment: environment) }
+        let origins = configuration.applySecrets(environment, folder: file?.deletingLastPathComponent(), problems: &problems)
+        configuration.applyOverrides(environment, problems: &problems)
+        var loaded = Loaded(configuration: configuration)
+        if file == nil, configuration.apiKeyHashes.isEmpty {
+            let kept = try ServiceKeyFile.keptAPIKey(in: URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true))
+            loaded.configuration.apiKeyHashes = [kept.hash]
+            loaded.generatedAPIKey = kept.newKey
+            loaded.apiKeyFile = kept.file.path
         }
-        let generated = try configuration.applyOverrides(environment, generatingKeyWhenMissing: file == nil)
-        try configuration.validate()
-        return Loaded(configuration: configuration, generatedAPIKey: generated)
+        // A problem found while reading hides what validation says about the same field.
+        problems += loaded.configuration.problems(origins: origins).filter { found in !problems.contains { $0.overlaps(found) } }
+        guard problems.isEmpty else { throw invalid(problems, in: file) }
+        return loaded
     }
 
-    /// The no-config default: demo sources, default products, keys kept in the state folder,
-    /// orders delivered to one folder under `$XDG_DATA_HOME/photosource/orders`.
+    /// The file decoded with every problem logged (a file that is not JSON at all throws at once).
+    private static func decoded(_ file: URL, problems: inout [ConfigurationProblem]) throws -> ServiceConfiguration {
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw PhotoSourceError(.notFound, "The configuration file \(file.path) cannot be read; check the path after --config.", underlying: error)
+        }
+        let log = ConfigurationProblemLog()
+        let decoder = JSONDecoder()
+        decoder.userInfo[ConfigurationProblemLog.userInfoKey] = log
+        do {
+            let configuration = try decoder.decode(ServiceConfiguration.self, from: data)
+            problems += log.problems
+            return configuration
+        } catch {
+            let reason = ((error as? DecodingError).flatMap { error -> String? in
+                guard case .dataCorrupted(let context) = error else { return nil }
+                return (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String ?? context.debugDescription
+            }) ?? "\(error)"
+            throw invalid([ConfigurationProblem(path: "$", message: "is not a JSON object: \(reason)")], in: file)
+        }
+    }
+
+    /// The no-config default: the default sources, default products, keys kept in the state
+    /// folder, orders delivered to one folder under `$XDG_DATA_HOME/photosource/orders`.
     static func defaults(environment: [String: String]) throws -> ServiceConfiguration {
         let state = stateDirectory(environment: environment)
         let keys = try ServiceKeyFile.loadOrCreate(in: URL(fileURLWithPath: state, isDirectory: true))
         return ServiceConfiguration(
-            sources: ["demo", "demo-cloud"], apiKeyHashes: [], signingKeys: [keys.signingKey],
+            sources: defaultSources, apiKeyHashes: [], signingKeys: [keys.signingKey],
             sealingKey: keys.sealingKey, stateDirectory: state,
             destinations: [.folder(root: defaultOrderFolder(environment: environment))])
     }
@@ -69,85 +108,14 @@ extension ServiceConfiguration {
         let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
         return home + "/.local/share/photosource/orders"
     }
+}
 
-    /// Applies the environment; returns an API key it generated when none is configured and
-    /// `generatingKeyWhenMissing` is set.
-    mutating func applyOverrides(_ environment: [String: String], generatingKeyWhenMissing: Bool) throws -> String? {
-        func list(_ name: String) -> [String]? {
-            environment[name].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+extension ConfigurationProblem {
+    /// Whether one of the two paths is the other or inside it (`$.webhook` and `$.webhook.url`).
+    func overlaps(_ other: ConfigurationProblem) -> Bool {
+        func inside(_ path: String, _ outer: String) -> Bool {
+            path == outer || path.hasPrefix(outer + ".") || path.hasPrefix(outer + "[") || path.hasPrefix(outer + " ")
         }
-        if let host = environment["PHOTOSOURCE_HOST"], !host.isEmpty { self.host = host }
-        if let text = environment["PHOTOSOURCE_PORT"] {
-            guard let port = Int(text) else { throw PhotoSourceError(.invalidData, "PHOTOSOURCE_PORT=\(text) is not a port number.") }
-            self.port = port
-        }
-        if let text = environment["PHOTOSOURCE_REQUESTS_PER_MINUTE"] {
-            guard let limit = Int(text) else { throw PhotoSourceError(.invalidData, "PHOTOSOURCE_REQUESTS_PER_MINUTE=\(text) is not a whole number.") }
-            limits.requestsPerMinute = limit
-        }
-        if let url = environment["PHOTOSOURCE_PUBLIC_URL"], !url.isEmpty { publicBaseURL = url }
-        if let state = environment["PHOTOSOURCE_STATE_DIR"], state.hasPrefix("/") { stateDirectory = state }
-        if let keys = list("PHOTOSOURCE_SIGNING_KEYS"), !keys.isEmpty { signingKeys = keys }
-        if let key = environment["PHOTOSOURCE_SEALING_KEY"], !key.isEmpty { sealingKey = key }
-        if let origins = list("PHOTOSOURCE_ALLOWED_ORIGINS") { allowedOrigins = origins }
-        for id in list("PHOTOSOURCE_DEVICE_SIGN_IN") ?? [] { signInFlows[id] = .deviceCode }
-        applyWebhookOverrides(environment)
-        if let key = environment["PHOTOSOURCE_API_KEY"], !key.isEmpty {
-            apiKeyHashes.append(SecretHash.apiKeyHash(of: key))
-            return nil
-        }
-        guard apiKeyHashes.isEmpty, generatingKeyWhenMissing else { return nil }
-        let key = "psk_" + SecretHash.randomToken()
-        apiKeyHashes.append(SecretHash.apiKeyHash(of: key))
-        return key
-    }
-
-    /// Checks what a typo would otherwise turn into a silent hole.
-    func validate() throws {
-        guard !apiKeyHashes.isEmpty else {
-            throw PhotoSourceError(.invalidData, "No API key is configured; add apiKeyHashes to the file or set PHOTOSOURCE_API_KEY.")
-        }
-        for hash in apiKeyHashes where SecretHash.parseAPIKeyHash(hash) == nil {
-            throw PhotoSourceError(.invalidData, "apiKeyHashes: \"\(hash.prefix(12))…\" is not sha256: followed by 64 hex digits.")
-        }
-        guard !signingKeys.isEmpty else { throw PhotoSourceError(.invalidData, "signingKeys is empty; give at least one base64 key of 32 bytes or more.") }
-        for (index, key) in signingKeys.enumerated() where (Data(base64Encoded: key)?.count ?? 0) < 32 {
-            throw PhotoSourceError(.invalidData, "signingKeys[\(index)] is not base64 of at least 32 bytes.")
-        }
-        guard Data(base64Encoded: sealingKey)?.count == 32 else {
-            throw PhotoSourceError(.invalidData, "sealingKey is not base64 of exactly 32 bytes.")
-        }
-        if allowedOrigins.contains("*") {
-            throw PhotoSourceError(.invalidData, "allowedOrigins may not contain \"*\"; list the shop's origins, such as https://shop.example.")
-        }
-        guard (0...65_535).contains(port) else { throw PhotoSourceError(.invalidData, "port must be between 0 and 65535; \(port) is not.") }
-        guard limits.maximumBodyBytes > 0, limits.requestsPerMinute > 0, limits.sessionLifetimeSeconds > 0 else {
-            throw PhotoSourceError(.invalidData, "limits: maximumBodyBytes, requestsPerMinute and sessionLifetimeSeconds must be positive.")
-        }
-        guard limits.purgeIntervalSeconds >= 1, limits.purgeIntervalSeconds.isFinite else {
-            throw PhotoSourceError(.invalidData, "limits: purgeIntervalSeconds must be at least 1 second; \(limits.purgeIntervalSeconds) is not.")
-        }
-        guard !products.isEmpty, Set(products.map(\.id)).count == products.count else {
-            throw PhotoSourceError(.invalidData, "products must be a non-empty list with distinct ids.")
-        }
-        let cloudIDs = sources.enumerated().compactMap { SourceCatalog.signInSourceID(ofEntry: $1, at: $0) }
-        for id in signInFlows.keys.sorted() where !cloudIDs.contains(id) {
-            let known = cloudIDs.isEmpty ? "there is none; add a cloud:URL source" : "they are " + cloudIDs.joined(separator: ", ")
-            throw PhotoSourceError(.invalidData, "signInFlows: \"\(id)\" is not a cloud source here (\(known)).")
-        }
-        for product in products where product.width <= 0 || product.height <= 0 || product.minimumDPI <= 0 {
-            throw PhotoSourceError(.invalidData, "products: \(product.id) needs a positive width, height and minimumDPI.")
-        }
-        try validateOrders()
-        _ = try webhook?.sender()
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.keyNotFound(let key, _): "the field \"\(key.stringValue)\" is missing."
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context), DecodingError.dataCorrupted(let context):
-            "at \(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
-        default: "\(error)"
-        }
+        return inside(path, other.path) || inside(other.path, path)
     }
 }

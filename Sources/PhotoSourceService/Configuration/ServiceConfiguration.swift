@@ -51,16 +51,25 @@ public struct ServiceConfiguration: Sendable, Codable {
     /// The URL clients reach the service at, for signed URLs (`http://HOST:PORT` when `nil`).
     public var publicBaseURL: String?
     /// Sources: `demo`, `demo-cloud` (an in-process demo cloud), `local:PATH`, `cloud:URL`, `urls:FILE`.
+    /// A file that leaves them out gets ``defaultSources``, as the service without a file does.
     public var sources: [String]
     /// The sign-in flow of cloud sources, by source id (`cloud-2`, `demo-cloud`): `deviceCode` for
     /// providers that only offer the device flow; a source not named uses `authorizationCode`.
     public var signInFlows: [String: CloudSignIn.Flow]
     /// Hashes of the shops' API keys, each `sha256:` and 64 hex digits.
     public var apiKeyHashes: [String]
+    /// A file holding more API key hashes, one per line (read by ``load(file:environment:)``;
+    /// a relative path is relative to the configuration file's folder).
+    public var apiKeyHashesFile: String?
     /// URL-signing keys, base64, at least 32 bytes each: the first signs, all verify.
     public var signingKeys: [String]
+    /// A file holding the URL-signing keys instead, one per line, the signing one first (how
+    /// secrets reach a container); read by ``load(file:environment:)``.
+    public var signingKeysFile: String?
     /// The AES-GCM key sealing source tokens in the store, base64 of 32 bytes.
     public var sealingKey: String
+    /// A file holding the sealing key instead; read by ``load(file:environment:)``.
+    public var sealingKeyFile: String?
     /// Browser origins allowed to call the API (`https://shop.example`); never `*`.
     public var allowedOrigins: [String]
     /// Origins (`http://10.0.0.5:8000`) that `urls:FILE` entries may reach although they are not
@@ -104,4 +113,8 @@ public struct ServiceConfiguration: Sendable, Codable {
         self.orders = orders
         self.webhook = webhook
     }
+
+    /// The sources of a configuration file that lists none, and of the service without one: the
+    /// demo library and the in-process demo cloud.
+    public static let defaultSources = ["demo", "demo-cloud"]
 }

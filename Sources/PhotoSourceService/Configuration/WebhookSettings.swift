@@ -4,13 +4,16 @@ import PhotoSourceKit
 /// The shop's webhook: where `order.updated` events go, the secrets they are signed with, and
 /// how failed deliveries are retried. With none configured, the service keeps no webhook outbox.
 ///
-/// The config file's `webhook` block; `PHOTOSOURCE_WEBHOOK_URL` and `PHOTOSOURCE_WEBHOOK_SECRETS`
-/// (comma-separated) override its `url` and `secrets`.
+/// The config file's `webhook` block; `PHOTOSOURCE_WEBHOOK_URL` overrides its `url`, and the
+/// secrets may come from `secretsFile`, `PHOTOSOURCE_WEBHOOK_SECRETS` (comma-separated) or
+/// `PHOTOSOURCE_WEBHOOK_SECRETS_FILE` instead (see ``ServiceConfiguration/load(file:environment:)``).
 public struct WebhookSettings: Sendable, Hashable, Codable {
     /// The shop's endpoint (http or https); its origin is allow-listed for outbound requests.
     public var url: String
     /// The shared signing secrets, at least 16 bytes each; the first signs (rotate by prepending).
     public var secrets: [String]
+    /// A file holding the secrets instead, one per line; read by ``ServiceConfiguration/load(file:environment:)``.
+    public var secretsFile: String?
     /// Attempts per event, the first included; after the last the event is recorded as given up.
     public var maxAttempts: Int
     /// The cap of the first retry's wait, in seconds; each later cap doubles (full jitter below it).
@@ -45,23 +48,39 @@ public struct WebhookSettings: Sendable, Hashable, Codable {
         self.retentionDays = retentionDays
     }
 
-    private enum Keys: String, CodingKey {
-        case url, secrets, maxAttempts, retryBaseSeconds, retryMaximumSeconds, leaseSeconds, pollIntervalSeconds, retentionDays
+    private enum Keys: String, CodingKey, CaseIterable {
+        case url, secrets, secretsFile, maxAttempts, retryBaseSeconds, retryMaximumSeconds, leaseSeconds, pollIntervalSeconds, retentionDays
     }
 
-    /// Decodes settings; `url` and `secrets` are required, the rest keep their defaults.
+    /// Decodes settings; `url` and `secrets` (which the environment or `secretsFile` may give
+    /// instead) are checked by the configuration's validation, the rest keep their defaults.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Keys.self)
+        let fields = try ConfigurationFields<Keys>(decoder)
         let standard = Self(url: "", secrets: [])
         self.init(
-            url: try container.decode(String.self, forKey: .url),
-            secrets: try container.decode([String].self, forKey: .secrets),
-            maxAttempts: try container.decodeIfPresent(Int.self, forKey: .maxAttempts) ?? standard.maxAttempts,
-            retryBaseSeconds: try container.decodeIfPresent(Double.self, forKey: .retryBaseSeconds) ?? standard.retryBaseSeconds,
-            retryMaximumSeconds: try container.decodeIfPresent(Double.self, forKey: .retryMaximumSeconds) ?? standard.retryMaximumSeconds,
-            leaseSeconds: try container.decodeIfPresent(Double.self, forKey: .leaseSeconds) ?? standard.leaseSeconds,
-            pollIntervalSeconds: try container.decodeIfPresent(Double.self, forKey: .pollIntervalSeconds) ?? standard.pollIntervalSeconds,
-            retentionDays: try container.decodeIfPresent(Double.self, forKey: .retentionDays) ?? standard.retentionDays)
+            url: try fields.value(.url, or: ""),
+            secrets: try fields.list(.secrets) ?? [],
+            maxAttempts: try fields.value(.maxAttempts, or: standard.maxAttempts),
+            retryBaseSeconds: try fields.value(.retryBaseSeconds, or: standard.retryBaseSeconds),
+            retryMaximumSeconds: try fields.value(.retryMaximumSeconds, or: standard.retryMaximumSeconds),
+            leaseSeconds: try fields.value(.leaseSeconds, or: standard.leaseSeconds),
+            pollIntervalSeconds: try fields.value(.pollIntervalSeconds, or: standard.pollIntervalSeconds),
+            retentionDays: try fields.value(.retentionDays, or: standard.retentionDays))
+        secretsFile = try fields.optional(.secretsFile)
+    }
+
+    /// Encodes every field; `secretsFile` only when set.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(url, forKey: .url)
+        try container.encode(secrets, forKey: .secrets)
+        try container.encodeIfPresent(secretsFile, forKey: .secretsFile)
+        try container.encode(maxAttempts, forKey: .maxAttempts)
+        try container.encode(retryBaseSeconds, forKey: .retryBaseSeconds)
+        try container.encode(retryMaximumSeconds, forKey: .retryMaximumSeconds)
+        try container.encode(leaseSeconds, forKey: .leaseSeconds)
+        try container.encode(pollIntervalSeconds, forKey: .pollIntervalSeconds)
+        try container.encode(retentionDays, forKey: .retentionDays)
     }
 
     /// The retry schedule these settings describe.
@@ -69,21 +88,44 @@ public struct WebhookSettings: Sendable, Hashable, Codable {
         WebhookRetrySchedule(maxAttempts: maxAttempts, baseDelay: .seconds(retryBaseSeconds), maxDelay: .seconds(retryMaximumSeconds))
     }
 
-    /// The sender these settings describe. Throws `.invalidData` with a sentence naming the field
-    /// for a URL that is not http(s) with a host, no secret or a short one, or times out of range.
+    /// What is wrong with these settings, each at its path under `$.webhook` (`secrets` at
+    /// `secretsOrigin` when they came from elsewhere): a URL that is not http(s) with a host, no
+    /// secret or a short one, times out of range.
+    func problems(secretsOrigin: SecretOrigin = SecretOrigin(path: "$.webhook.secrets")) -> [ConfigurationProblem] {
+        var problems: [ConfigurationProblem] = []
+        func check(_ condition: Bool, _ field: String, _ message: @autoclosure () -> String) {
+            if !condition { problems.append(ConfigurationProblem(path: "$.webhook." + field, message: message())) }
+        }
+        let endpoint = URL(string: url)
+        check(
+            !url.isEmpty && ["http", "https"].contains(endpoint?.scheme?.lowercased() ?? "") && endpoint?.host != nil, "url",
+            url.isEmpty ? "is missing; give the shop's endpoint, such as https://shop.example/hooks/photosource (or set PHOTOSOURCE_WEBHOOK_URL)."
+                : "\"\(url)\" is not an http or https URL; give the shop's endpoint, such as https://shop.example/hooks/photosource.")
+        if secrets.isEmpty {
+            problems.append(ConfigurationProblem(
+                path: secretsOrigin.path,
+                message: "is missing; give at least one shared secret of 16 bytes or more (or secretsFile, or PHOTOSOURCE_WEBHOOK_SECRETS)."))
+        }
+        for (index, secret) in secrets.enumerated() where secret.utf8.count < 16 {
+            problems.append(ConfigurationProblem(path: secretsOrigin.element(index), message: "is shorter than 16 bytes."))
+        }
+        check(maxAttempts >= 1, "maxAttempts", "must be at least 1; \(maxAttempts) is not.")
+        check(retryBaseSeconds > 0, "retryBaseSeconds", "must be more than 0; \(retryBaseSeconds) is not.")
+        check(retryMaximumSeconds >= retryBaseSeconds, "retryMaximumSeconds", "must be at least retryBaseSeconds (\(retryBaseSeconds)); \(retryMaximumSeconds) is not.")
+        check(leaseSeconds >= 1, "leaseSeconds", "must be at least 1; \(leaseSeconds) is not.")
+        check(pollIntervalSeconds > 0, "pollIntervalSeconds", "must be more than 0; \(pollIntervalSeconds) is not.")
+        check(
+            retentionDays.isFinite && retentionDays > 0 && retentionDays <= 36_500, "retentionDays",
+            "must be more than 0 and at most 36500 (days a delivered or given-up event is kept); \(retentionDays) is not.")
+        return problems
+    }
+
+    /// The sender these settings describe. Throws `.invalidData` listing ``problems(secretsOrigin:)``
+    /// when there are any.
     public func sender() throws -> WebhookSender {
-        guard let endpoint = URL(string: url), !url.isEmpty else {
-            throw PhotoSourceError(.invalidData, "webhook.url \"\(url)\" is not a URL; give the shop's endpoint, such as https://shop.example/hooks/photosource.")
-        }
-        guard maxAttempts >= 1, retryBaseSeconds > 0, retryMaximumSeconds >= retryBaseSeconds, leaseSeconds >= 1, pollIntervalSeconds > 0 else {
-            throw PhotoSourceError(
-                .invalidData,
-                "webhook: maxAttempts must be at least 1, leaseSeconds at least 1, the other times positive (retryMaximumSeconds ≥ retryBaseSeconds).")
-        }
-        guard retentionDays.isFinite, retentionDays > 0, retentionDays <= 36_500 else {
-            throw PhotoSourceError(
-                .invalidData,
-                "webhook.retentionDays must be more than 0 and at most 36500 (days a delivered or given-up event is kept); \(retentionDays) is not.")
+        let problems = problems()
+        guard problems.isEmpty, let endpoint = URL(string: url) else {
+            throw PhotoSourceError(.invalidData, "The webhook settings are not valid: \(ConfigurationProblems(problems))", underlying: ConfigurationProblems(problems))
         }
         let signer: WebhookSigner
         do {
@@ -92,20 +134,5 @@ public struct WebhookSettings: Sendable, Hashable, Codable {
             throw PhotoSourceError(.invalidData, "webhook.secrets: \(error.message)")
         }
         return try WebhookSender(url: endpoint, signer: signer, schedule: schedule, timeout: .seconds(min(30, leaseSeconds / 2)))
-    }
-}
-
-extension ServiceConfiguration {
-    /// Applies `PHOTOSOURCE_WEBHOOK_URL` and `PHOTOSOURCE_WEBHOOK_SECRETS` (comma-separated) over the `webhook` block.
-    mutating func applyWebhookOverrides(_ environment: [String: String]) {
-        let url = environment["PHOTOSOURCE_WEBHOOK_URL"].flatMap { $0.isEmpty ? nil : $0 }
-        let secrets = environment["PHOTOSOURCE_WEBHOOK_SECRETS"]
-            .map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
-            .flatMap { $0.isEmpty ? nil : $0 }
-        guard url != nil || secrets != nil else { return }
-        var settings = webhook ?? WebhookSettings(url: "", secrets: [])
-        if let url { settings.url = url }
-        if let secrets { settings.secrets = secrets }
-        webhook = settings
     }
 }
