@@ -1,0 +1,133 @@
+"""Runs every transcript of the README and docs/ against the built `photosource` (issue 17).
+
+    python3 scripts/transcripts [--binary .build/debug/photosource] [--keep] [PAGE.md ...]
+    python3 scripts/transcripts --self-check
+
+Each page's ```console blocks run in one bash, in a fresh working folder, against servers on
+127.0.0.1 (execute.py); each command's output is compared with the page's by shape (compare.py).
+A failure prints the page and line, the command, the differences and a diff, and the exit status
+is 1. The last line is `N passed, M failed`, counting commands. `--self-check` runs the runner's
+own tests and a stale fixture page that must fail. ```console no-run marks a block that cannot
+run here; the page says why.
+"""
+
+import argparse
+import difflib
+import glob
+import os
+import sys
+import tempfile
+import shutil
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from compare import clean_lines, compare_output  # noqa: E402
+from execute import PageRun  # noqa: E402
+from pages import parse_page  # noqa: E402
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures")
+
+
+def main():
+    options = _arguments()
+    os.chdir(ROOT)
+    if options.self_check:
+        return self_check(options.binary)
+    pages = options.pages or ["README.md"] + sorted(glob.glob("docs/*.md"))
+    failures, counts = run_pages(pages, options.binary, options.keep, options.timeout)
+    print(f"transcripts: {counts['pages']} page(s), {counts['blocks']} block(s), {counts['commands']} command(s); "
+          f"{counts['skipped']} block(s) marked no-run")
+    print(f"{counts['commands'] - failures} passed, {failures} failed")
+    return 1 if failures else 0
+
+
+def _arguments():
+    parser = argparse.ArgumentParser(prog="transcripts", description=__doc__.split("\n\n")[0])
+    parser.add_argument("pages", nargs="*", help="Markdown pages (default: README.md and docs/*.md)")
+    parser.add_argument("--binary", default=".build/debug/photosource", help="the photosource to run")
+    parser.add_argument("--timeout", type=float, default=300, help="seconds a page may take")
+    parser.add_argument("--keep", action="store_true", help="keep each page's working folder")
+    parser.add_argument("--self-check", action="store_true", help="test the runner itself")
+    return parser.parse_args()
+
+
+def run_pages(paths, binary, keep=False, timeout=300, quiet=False):
+    """Runs the pages' transcripts; returns the number of failed commands and the counts."""
+    if not os.access(binary, os.X_OK):
+        sys.exit(f"transcripts: {binary} is not built; run `swift build --product photosource` first.")
+    for tool in ("bash", "curl", "jq"):
+        if not shutil.which(tool):
+            sys.exit(f"transcripts: the transcripts need `{tool}`; install it (apt-get install {tool}).")
+    cache_home = tempfile.mkdtemp(prefix="transcripts-cache-")
+    counts = dict(pages=0, blocks=0, commands=0, skipped=0)
+    failures = 0
+    try:
+        for path in paths:
+            page = parse_page(path)
+            counts["skipped"] += sum(1 for block in page.blocks if not block.runs)
+            if not page.runnable:
+                continue
+            counts["pages"] += 1
+            counts["blocks"] += len(page.runnable)
+            run = PageRun(page, binary, cache_home, timeout)
+            try:
+                outcomes = run.run()
+            finally:
+                if keep:
+                    print(f"{path}: working folder kept at {run.work}")
+                else:
+                    run.remove()
+            counts["commands"] += len(outcomes)
+            failed = [outcome for outcome in outcomes if report(path, run, outcome, quiet)]
+            failures += len(failed)
+            if not quiet:
+                print(f"{path}: {len(outcomes) - len(failed)} of {len(outcomes)} command(s) as shown")
+    finally:
+        shutil.rmtree(cache_home, ignore_errors=True)
+    return failures, counts
+
+
+def report(path, run, outcome, quiet=False):
+    """Prints a failed command's report; returns whether it failed."""
+    command = outcome.command
+    if outcome.printed is None:
+        problems = ["it did not finish (the page timed out, or an earlier command ended the shell)"]
+        printed = ""
+    else:
+        printed = run.to_page(outcome.printed)
+        problems = compare_output(command.expected, outcome.printed)
+        if outcome.status != 0:
+            problems.insert(0, f"exit status {outcome.status}")
+    if not problems:
+        return False
+    if quiet:
+        return True
+    print(f"FAIL {path}:{command.line} (the block at line {outcome.block.line})")
+    print("  $ " + command.text.replace("\n", "\n    "))
+    for problem in problems:
+        print(f"  - {problem}")
+    diff = difflib.unified_diff(clean_lines(command.expected), clean_lines(printed), "shown", "printed", lineterm="")
+    for line in diff:
+        print("    " + line)
+    return True
+
+
+def self_check(binary):
+    """The runner's unit tests, then a stale page that must fail exactly where it is stale."""
+    import unittest
+    suite = unittest.defaultTestLoader.discover(os.path.dirname(os.path.abspath(__file__)), pattern="test_*.py")
+    if not unittest.TextTestRunner(verbosity=1).run(suite).wasSuccessful():
+        return 1
+    stale = os.path.join(FIXTURES, "stale.md")
+    failures, counts = run_pages([stale], binary, quiet=False)
+    print(f"self-check: {counts['commands'] - failures} passed, {failures} failed on the stale page "
+          f"(expected: {counts['commands'] - 1} passed, 1 failed)")
+    if failures != 1 or counts["commands"] < 2:
+        print("self-check: FAILED, the runner does not catch a stale transcript")
+        return 1
+    print("self-check: the stale transcript was caught")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,89 @@
+"""Reads the transcripts out of a Markdown page.
+
+A ```console block is a transcript: a line starting with `$ ` is a command (a line ending in a
+backslash continues it on the next line), and the lines after it, up to the next command, are
+what it prints. ```console no-run marks a transcript that cannot run here (the page says why).
+A fenced block whose info string has `file=NAME` (```json file=service.json) is a file the
+page's commands use: it is written into the page's working folder before they run.
+"""
+
+import re
+from dataclasses import dataclass, field
+
+FENCE = re.compile(r"^(`{3,}|~{3,})\s*(.*)$")
+
+
+@dataclass
+class Command:
+    """One `$ ` command of a transcript and the output the page shows for it."""
+    line: int            # 1-based line of the `$ ` in the page
+    text: str            # the command, continuation lines joined with newlines
+    expected: list = field(default_factory=list)
+
+
+@dataclass
+class Block:
+    """One ```console block."""
+    line: int            # 1-based line of the opening fence
+    commands: list = field(default_factory=list)
+    runs: bool = True    # False for ```console no-run
+
+
+@dataclass
+class Page:
+    """A page's transcripts and the files they use, in page order."""
+    path: str
+    blocks: list = field(default_factory=list)
+    files: dict = field(default_factory=dict)   # name -> text
+
+    @property
+    def runnable(self):
+        return [block for block in self.blocks if block.runs and block.commands]
+
+
+def parse_page(path, text=None):
+    """Parses the page at `path` (or `text`, when given) into a `Page`."""
+    if text is None:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    page = Page(path)
+    lines = text.split("\n")
+    index = 0
+    while index < len(lines):
+        match = FENCE.match(lines[index])
+        if not match:
+            index += 1
+            continue
+        fence, info = match.group(1), match.group(2).split()
+        start = index
+        index += 1
+        body = []
+        while index < len(lines) and not lines[index].startswith(fence):
+            body.append(lines[index])
+            index += 1
+        index += 1   # the closing fence
+        file_names = [word[5:] for word in info if word.startswith("file=")]
+        if file_names:
+            page.files[file_names[0]] = "\n".join(body) + "\n"
+        if info and info[0] == "console":
+            page.blocks.append(parse_block(body, start + 1, runs="no-run" not in info[1:]))
+    return page
+
+
+def parse_block(body, fence_line, runs=True):
+    """Splits a console block's lines into commands and their expected output."""
+    block = Block(fence_line, runs=runs)
+    current = None
+    continuing = False
+    for offset, line in enumerate(body):
+        number = fence_line + 1 + offset
+        if continuing:
+            current.text += "\n" + line
+            continuing = line.endswith("\\")
+        elif line.startswith("$ ") or line == "$":
+            current = Command(number, line[2:])
+            block.commands.append(current)
+            continuing = line.endswith("\\")
+        elif current is not None:
+            current.expected.append(line)
+    return block
