@@ -34,7 +34,7 @@ def main():
     if options.self_check:
         return self_check(options.binary)
     pages = options.pages or ["README.md"] + sorted(glob.glob("docs/*.md"))
-    failures, counts = run_pages(pages, options.binary, options.keep, options.timeout)
+    failures, counts = run_pages(pages, options.binary, options.keep, options.timeout, show=options.show)
     print(f"transcripts: {counts['pages']} page(s), {counts['blocks']} block(s), {counts['commands']} command(s); "
           f"{counts['skipped']} block(s) marked no-run")
     print(f"{counts['commands'] - failures} passed, {failures} failed")
@@ -47,11 +47,12 @@ def _arguments():
     parser.add_argument("--binary", default=".build/debug/photosource", help="the photosource to run")
     parser.add_argument("--timeout", type=float, default=300, help="seconds a page may take")
     parser.add_argument("--keep", action="store_true", help="keep each page's working folder")
+    parser.add_argument("--show", action="store_true", help="print every command's output (to write a transcript)")
     parser.add_argument("--self-check", action="store_true", help="test the runner itself")
     return parser.parse_args()
 
 
-def run_pages(paths, binary, keep=False, timeout=300, quiet=False):
+def run_pages(paths, binary, keep=False, timeout=300, quiet=False, show=False):
     """Runs the pages' transcripts; returns the number of failed commands and the counts."""
     if not os.access(binary, os.X_OK):
         sys.exit(f"transcripts: {binary} is not built; run `swift build --product photosource` first.")
@@ -78,10 +79,13 @@ def run_pages(paths, binary, keep=False, timeout=300, quiet=False):
                 else:
                     run.remove()
             counts["commands"] += len(outcomes)
+            if show:
+                for outcome in outcomes:
+                    print(f"$ {outcome.command.text}\n{run.to_page(outcome.printed or '').rstrip()}")
             failed = [outcome for outcome in outcomes if report(path, run, outcome, quiet)]
             failures += len(failed)
             if not quiet:
-                print(f"{path}: {len(outcomes) - len(failed)} of {len(outcomes)} command(s) as shown")
+                print(f"{os.path.relpath(path)}: {len(outcomes) - len(failed)} of {len(outcomes)} command(s) as shown")
     finally:
         shutil.rmtree(cache_home, ignore_errors=True)
     return failures, counts
@@ -102,7 +106,7 @@ def report(path, run, outcome, quiet=False):
         return False
     if quiet:
         return True
-    print(f"FAIL {path}:{command.line} (the block at line {outcome.block.line})")
+    print(f"FAIL {os.path.relpath(path)}:{command.line} (the block at line {outcome.block.line})")
     print("  $ " + command.text.replace("\n", "\n    "))
     for problem in problems:
         print(f"  - {problem}")
