@@ -1,6 +1,6 @@
 """Runs one page's transcripts in one bash, so variables carry from block to block.
 
-Ports: every port a page's commands or files name after 127.0.0.1 or localhost, after `--port`
+Ports: every port a page's commands name after 127.0.0.1 or localhost, after `--port`
 or in a `"port":` field is replaced by a free ephemeral port (the same one everywhere in the
 page), and printed ports are mapped back for the report. Port 8080 is `make serve`: when a page
 names it, the runner starts `PHOTOSOURCE_API_KEY=shop-secret-key photosource serve` on the port
@@ -62,7 +62,6 @@ class PageRun:
 
     def _doc_ports(self):
         texts = [command.text for block in self.page.runnable for command in block.commands]
-        texts += list(self.page.files.values())
         found = {int(match.group(2)) for text in texts for pattern in _PORT_PATTERNS for match in pattern.finditer(text)}
         return sorted(found)
 
@@ -80,9 +79,6 @@ class PageRun:
     def run(self):
         """Runs every runnable command of the page; returns one `Outcome` per command."""
         try:
-            for name, text in self.page.files.items():
-                with open(os.path.join(self.work, name), "w", encoding="utf-8") as handle:
-                    handle.write(self.to_real(text))
             if MAKE_SERVE_PORT in self.ports:
                 self._start_make_serve(self.ports[MAKE_SERVE_PORT])
             return self._run_commands()

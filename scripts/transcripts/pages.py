@@ -2,15 +2,15 @@
 
 A ```console block is a transcript: a line starting with `$ ` is a command (a line ending in a
 backslash continues it on the next line), and the lines after it, up to the next command, are
-what it prints. ```console no-run marks a transcript that cannot run here (the page says why).
-A fenced block whose info string has `file=NAME` (```json file=service.json) is a file the
-page's commands use: it is written into the page's working folder before they run.
+what it prints. A command with a here-document (`cat > service.json <<EOF`) takes the lines up
+to its delimiter. ```console no-run marks a transcript that cannot run here (the page says why).
 """
 
 import re
 from dataclasses import dataclass, field
 
 FENCE = re.compile(r"^(`{3,}|~{3,})\s*(.*)$")
+HEREDOC = re.compile(r"<<-?\s*(['\"]?)(\w+)\1")
 
 
 @dataclass
@@ -31,10 +31,9 @@ class Block:
 
 @dataclass
 class Page:
-    """A page's transcripts and the files they use, in page order."""
+    """A page's transcripts, in page order."""
     path: str
     blocks: list = field(default_factory=list)
-    files: dict = field(default_factory=dict)   # name -> text
 
     @property
     def runnable(self):
@@ -62,9 +61,6 @@ def parse_page(path, text=None):
             body.append(lines[index])
             index += 1
         index += 1   # the closing fence
-        file_names = [word[5:] for word in info if word.startswith("file=")]
-        if file_names:
-            page.files[file_names[0]] = "\n".join(body) + "\n"
         if info and info[0] == "console":
             page.blocks.append(parse_block(body, start + 1, runs="no-run" not in info[1:]))
     return page
@@ -74,16 +70,21 @@ def parse_block(body, fence_line, runs=True):
     """Splits a console block's lines into commands and their expected output."""
     block = Block(fence_line, runs=runs)
     current = None
-    continuing = False
+    continuing, delimiter = False, None
     for offset, line in enumerate(body):
         number = fence_line + 1 + offset
-        if continuing:
+        if delimiter is not None:
+            current.text += "\n" + line
+            delimiter = None if line == delimiter else delimiter
+        elif continuing:
             current.text += "\n" + line
             continuing = line.endswith("\\")
         elif line.startswith("$ ") or line == "$":
             current = Command(number, line[2:])
             block.commands.append(current)
             continuing = line.endswith("\\")
+            heredoc = HEREDOC.search(line)
+            delimiter = heredoc.group(2) if heredoc else None
         elif current is not None:
             current.expected.append(line)
     return block
