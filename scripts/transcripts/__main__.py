@@ -26,6 +26,7 @@ from pages import parse_page  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures")
+STALE_LINE, STALE_COMMANDS = 10, 3   # fixtures/stale.md: its stale command, and how many it has
 
 
 def main():
@@ -35,6 +36,7 @@ def main():
         return self_check(options.binary)
     pages = options.pages or ["README.md"] + sorted(glob.glob("docs/*.md"))
     failures, counts = run_pages(pages, options.binary, options.keep, options.timeout, show=options.show)
+    failures = len(failures)
     print(f"transcripts: {counts['pages']} page(s), {counts['blocks']} block(s), {counts['commands']} command(s); "
           f"{counts['skipped']} block(s) marked no-run")
     print(f"{counts['commands'] - failures} passed, {failures} failed")
@@ -53,7 +55,7 @@ def _arguments():
 
 
 def run_pages(paths, binary, keep=False, timeout=300, quiet=False, show=False):
-    """Runs the pages' transcripts; returns the number of failed commands and the counts."""
+    """Runs the pages' transcripts; returns the failed commands' (page, line) and the counts."""
     if not os.access(binary, os.X_OK):
         sys.exit(f"transcripts: {binary} is not built; run `swift build --product photosource` first.")
     for tool in ("bash", "curl", "jq"):
@@ -61,7 +63,7 @@ def run_pages(paths, binary, keep=False, timeout=300, quiet=False, show=False):
             sys.exit(f"transcripts: the transcripts need `{tool}`; install it (apt-get install {tool}).")
     cache_home = tempfile.mkdtemp(prefix="transcripts-cache-")
     counts = dict(pages=0, blocks=0, commands=0, skipped=0)
-    failures = 0
+    failures = []
     try:
         for path in paths:
             page = parse_page(path)
@@ -83,12 +85,18 @@ def run_pages(paths, binary, keep=False, timeout=300, quiet=False, show=False):
                 for outcome in outcomes:
                     print(f"$ {outcome.command.text}\n{run.to_page(outcome.printed or '').rstrip()}")
             failed = [outcome for outcome in outcomes if report(path, run, outcome, quiet)]
-            failures += len(failed)
+            failures += [(path, outcome.command.line) for outcome in failed]
             if not quiet:
-                print(f"{os.path.relpath(path)}: {len(outcomes) - len(failed)} of {len(outcomes)} command(s) as shown")
+                print(f"{shown_path(path)}: {len(outcomes) - len(failed)} of {len(outcomes)} command(s) as shown")
     finally:
         shutil.rmtree(cache_home, ignore_errors=True)
     return failures, counts
+
+
+def shown_path(path):
+    """`path` relative to the repository when it is inside it."""
+    relative = os.path.relpath(os.path.abspath(path), ROOT)
+    return path if relative.startswith("..") else relative
 
 
 def report(path, run, outcome, quiet=False):
@@ -106,7 +114,7 @@ def report(path, run, outcome, quiet=False):
         return False
     if quiet:
         return True
-    print(f"FAIL {os.path.relpath(path)}:{command.line} (the block at line {outcome.block.line})")
+    print(f"FAIL {shown_path(path)}:{command.line} (the block at line {outcome.block.line})")
     print("  $ " + command.text.replace("\n", "\n    "))
     for problem in problems:
         print(f"  - {problem}")
@@ -123,10 +131,10 @@ def self_check(binary):
     if not unittest.TextTestRunner(verbosity=1).run(suite).wasSuccessful():
         return 1
     stale = os.path.join(FIXTURES, "stale.md")
-    failures, counts = run_pages([stale], binary, quiet=False)
-    print(f"self-check: {counts['commands'] - failures} passed, {failures} failed on the stale page "
-          f"(expected: {counts['commands'] - 1} passed, 1 failed)")
-    if failures != 1 or counts["commands"] < 2:
+    failures, counts = run_pages([stale], binary)
+    print(f"self-check: {counts['commands'] - len(failures)} passed, {len(failures)} failed on the stale page "
+          f"(expected: {STALE_COMMANDS - 1} passed, 1 failed, at line {STALE_LINE})")
+    if failures != [(stale, STALE_LINE)] or counts["commands"] != STALE_COMMANDS:
         print("self-check: FAILED, the runner does not catch a stale transcript")
         return 1
     print("self-check: the stale transcript was caught")
