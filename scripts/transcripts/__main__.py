@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from compare import clean_lines, compare_output  # noqa: E402
 from execute import PageRun  # noqa: E402
 from pages import parse_page  # noqa: E402
+from repl import run_repl_block  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures")
@@ -67,27 +68,33 @@ def run_pages(paths, binary, keep=False, timeout=300, quiet=False, show=False):
     try:
         for path in paths:
             page = parse_page(path)
-            counts["skipped"] += sum(1 for block in page.blocks if not block.runs)
-            if not page.runnable:
+            repl_blocks = [block for block in page.repl_blocks if block.runs]
+            counts["skipped"] += sum(1 for block in page.blocks + page.repl_blocks if not block.runs)
+            if not page.runnable and not repl_blocks:
                 continue
             counts["pages"] += 1
-            counts["blocks"] += len(page.runnable)
+            counts["blocks"] += len(page.runnable) + len(repl_blocks)
             run = PageRun(page, binary, cache_home, timeout)
             try:
-                outcomes = run.run()
+                outcomes = run.run() if page.runnable else []
+                repl_outcomes = [run_repl_block(block, run.binary, run.environment, run.work) for block in repl_blocks]
             finally:
                 if keep:
                     print(f"{path}: working folder kept at {run.work}")
                 else:
                     run.remove()
-            counts["commands"] += len(outcomes)
+            commands = len(outcomes) + sum(len(outcome.ran) for outcome in repl_outcomes)
+            counts["commands"] += commands
             if show:
                 for outcome in outcomes:
                     print(f"$ {outcome.command.text}\n{run.to_page(outcome.printed or '').rstrip()}")
-            failed = [outcome for outcome in outcomes if report(path, run, outcome, quiet)]
-            failures += [(path, outcome.command.line) for outcome in failed]
+                for outcome in repl_outcomes:
+                    print(f"REPL block at line {outcome.block.line}:\n{outcome.printed.rstrip()}")
+            failed = [(path, outcome.command.line) for outcome in outcomes if report(path, run, outcome, quiet)]
+            failed += [(path, outcome.missing[1]) for outcome in repl_outcomes if report_repl(path, outcome, quiet)]
+            failures += failed
             if not quiet:
-                print(f"{shown_path(path)}: {len(outcomes) - len(failed)} of {len(outcomes)} command(s) as shown")
+                print(f"{shown_path(path)}: {commands - len(failed)} of {commands} command(s) as shown")
     finally:
         shutil.rmtree(cache_home, ignore_errors=True)
     return failures, counts
@@ -121,6 +128,22 @@ def report(path, run, outcome, quiet=False):
     diff = difflib.unified_diff(clean_lines(command.expected), clean_lines(printed), "shown", "printed", lineterm="")
     for line in diff:
         print("    " + line)
+    return True
+
+
+def report_repl(path, outcome, quiet=False):
+    """Prints a REPL block's report when a shown line was not printed; returns whether one was not."""
+    if outcome.missing is None:
+        return False
+    if quiet:
+        return True
+    command, line, shown = outcome.missing
+    print(f"FAIL {shown_path(path)}:{line} (the REPL block at line {outcome.block.line}, command `{command.text}`)")
+    print(f"  - {shown!r} shown, not printed (in this order); the piped commands were: "
+          + "; ".join(sent.text for sent in outcome.ran))
+    print("  printed:")
+    for printed in clean_lines(outcome.printed):
+        print("    " + printed)
     return True
 
 

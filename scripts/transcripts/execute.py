@@ -51,12 +51,12 @@ class PageRun:
 
     def _environment(self, cache_home):
         environment = {name: value for name, value in os.environ.items() if not name.startswith("PHOTOSOURCE_")}
-        for name in ("home", "state", "data"):
-            os.makedirs(os.path.join(self.work, "." + name))
+        for name in (".home/.local/share", ".state"):
+            os.makedirs(os.path.join(self.work, name))
         environment.update(
             PATH=os.path.dirname(self.binary) + os.pathsep + environment.get("PATH", ""),
             HOME=os.path.join(self.work, ".home"), XDG_STATE_HOME=os.path.join(self.work, ".state"),
-            XDG_DATA_HOME=os.path.join(self.work, ".data"), XDG_CACHE_HOME=cache_home,
+            XDG_DATA_HOME=os.path.join(self.work, ".home", ".local", "share"), XDG_CACHE_HOME=cache_home,
             NO_COLOR="1", SWIFT_BACKTRACE="enable=no")
         return environment
 

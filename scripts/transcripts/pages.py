@@ -4,12 +4,19 @@ A ```console block is a transcript: a line starting with `$ ` is a command (a li
 backslash continues it on the next line), and the lines after it, up to the next command, are
 what it prints. A command with a here-document (`cat > service.json <<EOF`) takes the lines up
 to its delimiter. ```console no-run marks a transcript that cannot run here (the page says why).
+
+A plain ``` block with REPL prompts (`Sample Library:/ [page 1/1]> ls`) is a REPL transcript: the
+text after each prompt is a command (less an aside after two spaces in parentheses), and the lines
+up to the next prompt are what it prints. Lines before the first prompt (`$ make demo`) are not
+part of it. ``` no-run marks one that cannot run here.
 """
 
 import re
 from dataclasses import dataclass, field
 
 FENCE = re.compile(r"^(`{3,}|~{3,})\s*(.*)$")
+PROMPT = re.compile(r"^([^>]+:/[^>]*\[page [0-9/]+\])> ?(.*)$")
+ASIDE = re.compile(r"\s{2,}\(.*\)$")
 HEREDOC = re.compile(r"<<-?\s*(['\"]?)(\w+)\1")
 
 
@@ -34,6 +41,7 @@ class Page:
     """A page's transcripts, in page order."""
     path: str
     blocks: list = field(default_factory=list)
+    repl_blocks: list = field(default_factory=list)
 
     @property
     def runnable(self):
@@ -63,7 +71,21 @@ def parse_page(path, text=None):
         index += 1   # the closing fence
         if info and info[0] == "console":
             page.blocks.append(parse_block(body, start + 1, runs="no-run" not in info[1:]))
+        elif info in ([], ["text"], ["no-run"], ["text", "no-run"]) and any(PROMPT.match(line) for line in body):
+            page.repl_blocks.append(parse_repl_block(body, start + 1, runs="no-run" not in info))
     return page
+
+
+def parse_repl_block(body, fence_line, runs=True):
+    """Splits a REPL block into its commands (the text after each prompt) and their output."""
+    block = Block(fence_line, runs=runs)
+    for offset, line in enumerate(body):
+        prompt = PROMPT.match(line)
+        if prompt:
+            block.commands.append(Command(fence_line + 1 + offset, ASIDE.sub("", prompt.group(2)).strip()))
+        elif block.commands:
+            block.commands[-1].expected.append(line)
+    return block
 
 
 def parse_block(body, fence_line, runs=True):

@@ -6,7 +6,8 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from compare import compare_output, normalise  # noqa: E402
-from pages import parse_page  # noqa: E402
+from pages import Command, parse_page  # noqa: E402
+from repl import first_missing  # noqa: E402
 
 HEADERS = ["HTTP/1.1 200 OK", "ETag: \"acf9\"", "Content-Type: image/jpeg", "Date: Mon, 23 Nov 2026 04:56:44 GMT", ""]
 
@@ -84,6 +85,23 @@ class PageTests(unittest.TestCase):
         self.assertEqual(commands[1].text, "cat > f.json <<EOF\n{\n$ not a command\nEOF")
         self.assertEqual(commands[2].expected, ["{"])   # outside a here-document, `$ ` starts a command
         self.assertEqual(len(page.runnable), 1)
+
+    def test_repl_blocks_split_at_prompts_without_asides(self):
+        text = "\n".join(["```", "$ make demo", "Sample Library:/ [page 1/1]> ls", "  1  Archive/", "  ...",
+                          "Sample Library:/Archive/Scans [page 2/100]> view 8     (draws the photo)", "```"])
+        block = parse_page("page.md", text).repl_blocks[0]
+        self.assertEqual([(command.text, command.expected) for command in block.commands],
+                         [("ls", ["  1  Archive/", "  ..."]), ("view 8", [])])
+
+
+class ReplComparisonTests(unittest.TestCase):
+    def test_shown_lines_must_be_printed_in_order_with_trimmed_lines_and_progress_bars_skipped(self):
+        commands = [Command(3, "ls", ["  1  Archive/", "  ...", "  8  Welcome.jpg"]),
+                    Command(7, "order", ["Order 1 [####----]  40%  delivering", "Order 1 (ord_DTqT3KdfY6ecDm-R): delivered"])]
+        printed = ["Sample Library:/", "  1  Archive/", "  2  Events/", "  8  Welcome.jpg", "Order 1 (ord_aLlWmkznGRkdyZYj): delivered"]
+        self.assertIsNone(first_missing(commands, printed))
+        self.assertEqual(first_missing(commands, printed[:3] + printed[4:]), (commands[0], 6, "  8  Welcome.jpg"))
+        self.assertEqual(first_missing(commands, list(reversed(printed)))[1], 6)
 
 
 if __name__ == "__main__":
