@@ -5,10 +5,11 @@
 
 Each page's ```console blocks run in one bash, in a fresh working folder, against servers on
 127.0.0.1 (execute.py); each command's output is compared with the page's by shape (compare.py).
-A failure prints the page and line, the command, the differences and a diff, and the exit status
-is 1. The last line is `N passed, M failed`, counting commands. `--self-check` runs the runner's
-own tests and a stale fixture page that must fail. ```console no-run marks a block that cannot
-run here; the page says why.
+Plain blocks with REPL prompts are piped into `photosource browse` (repl.py). A failure prints
+the page and line, the command, the differences and a diff, and the exit status is 1. The last
+line is `N passed, M failed`, counting commands. `--self-check` runs the runner's own tests and a
+stale fixture page that must fail. ```console no-run (``` no-run for a REPL block) marks a block
+that cannot run here; the page says why.
 """
 
 import argparse
@@ -32,11 +33,13 @@ STALE_LINE, STALE_COMMANDS = 10, 3   # fixtures/stale.md: its stale command, and
 
 def main():
     options = _arguments()
+    pages = [os.path.abspath(page) for page in options.pages]
+    binary = os.path.abspath(options.binary) if options.binary else os.path.join(ROOT, ".build/debug/photosource")
     os.chdir(ROOT)
     if options.self_check:
-        return self_check(options.binary)
-    pages = options.pages or ["README.md"] + sorted(glob.glob("docs/*.md"))
-    failures, counts = run_pages(pages, options.binary, options.keep, options.timeout, show=options.show)
+        return self_check(binary)
+    pages = pages or ["README.md"] + sorted(glob.glob("docs/*.md"))
+    failures, counts = run_pages(pages, binary, options.keep, options.timeout, show=options.show)
     failures = len(failures)
     print(f"transcripts: {counts['pages']} page(s), {counts['blocks']} block(s), {counts['commands']} command(s); "
           f"{counts['skipped']} block(s) marked no-run")
@@ -47,7 +50,7 @@ def main():
 def _arguments():
     parser = argparse.ArgumentParser(prog="transcripts", description=__doc__.split("\n\n")[0])
     parser.add_argument("pages", nargs="*", help="Markdown pages (default: README.md and docs/*.md)")
-    parser.add_argument("--binary", default=".build/debug/photosource", help="the photosource to run")
+    parser.add_argument("--binary", help="the photosource to run (default: .build/debug/photosource)")
     parser.add_argument("--timeout", type=float, default=300, help="seconds a page may take")
     parser.add_argument("--keep", action="store_true", help="keep each page's working folder")
     parser.add_argument("--show", action="store_true", help="print every command's output (to write a transcript)")
@@ -55,7 +58,7 @@ def _arguments():
     return parser.parse_args()
 
 
-def run_pages(paths, binary, keep=False, timeout=300, quiet=False, show=False):
+def run_pages(paths, binary, keep=False, timeout=300, show=False):
     """Runs the pages' transcripts; returns the failed commands' (page, line) and the counts."""
     if not os.access(binary, os.X_OK):
         sys.exit(f"transcripts: {binary} is not built; run `swift build --product photosource` first.")
@@ -90,11 +93,10 @@ def run_pages(paths, binary, keep=False, timeout=300, quiet=False, show=False):
                     print(f"$ {outcome.command.text}\n{run.to_page(outcome.printed or '').rstrip()}")
                 for outcome in repl_outcomes:
                     print(f"REPL block at line {outcome.block.line}:\n{outcome.printed.rstrip()}")
-            failed = [(path, outcome.command.line) for outcome in outcomes if report(path, run, outcome, quiet)]
-            failed += [(path, outcome.missing[1]) for outcome in repl_outcomes if report_repl(path, outcome, quiet)]
+            failed = [(path, outcome.command.line) for outcome in outcomes if report(path, run, outcome)]
+            failed += [(path, outcome.missing[1]) for outcome in repl_outcomes if report_repl(path, outcome)]
             failures += failed
-            if not quiet:
-                print(f"{shown_path(path)}: {commands - len(failed)} of {commands} command(s) as shown")
+            print(f"{shown_path(path)}: {commands - len(failed)} of {commands} command(s) as shown")
     finally:
         shutil.rmtree(cache_home, ignore_errors=True)
     return failures, counts
@@ -106,7 +108,7 @@ def shown_path(path):
     return path if relative.startswith("..") else relative
 
 
-def report(path, run, outcome, quiet=False):
+def report(path, run, outcome):
     """Prints a failed command's report; returns whether it failed."""
     command = outcome.command
     if outcome.printed is None:
@@ -119,8 +121,6 @@ def report(path, run, outcome, quiet=False):
             problems.insert(0, f"exit status {outcome.status}")
     if not problems:
         return False
-    if quiet:
-        return True
     print(f"FAIL {shown_path(path)}:{command.line} (the block at line {outcome.block.line})")
     print("  $ " + command.text.replace("\n", "\n    "))
     for problem in problems:
@@ -131,12 +131,10 @@ def report(path, run, outcome, quiet=False):
     return True
 
 
-def report_repl(path, outcome, quiet=False):
+def report_repl(path, outcome):
     """Prints a REPL block's report when a shown line was not printed; returns whether one was not."""
     if outcome.missing is None:
         return False
-    if quiet:
-        return True
     command, line, shown = outcome.missing
     print(f"FAIL {shown_path(path)}:{line} (the REPL block at line {outcome.block.line}, command `{command.text}`)")
     print(f"  - {shown!r} shown, not printed (in this order); the piped commands were: "
