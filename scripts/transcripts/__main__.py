@@ -81,6 +81,12 @@ def run_pages(paths, binary, keep=False, timeout=300, show=False):
             try:
                 outcomes = run.run() if page.runnable else []
                 repl_outcomes = [run_repl_block(block, run.binary, run.environment, run.work) for block in repl_blocks]
+            except RuntimeError as error:   # the `make serve` stand-in did not start
+                print(f"FAIL {shown_path(path)}: {error}")
+                lines = [command.line for block in page.runnable + repl_blocks for command in block.commands]
+                counts["commands"] += len(lines)
+                failures += [(path, line) for line in lines]
+                continue
             finally:
                 if keep:
                     print(f"{path}: working folder kept at {run.work}")
