@@ -10,7 +10,8 @@
 - Any other line must be equal after normalising. `…` in a line matches any text; a line that is
   only `…` matches any number of lines.
 - Normalising replaces what differs from run to run: timestamps and HTTP dates, the port after
-  127.0.0.1/localhost, ids with a 3-letter prefix (`ord_TG4TQ5v2sqPon08R`), tokens, signatures
+  127.0.0.1/localhost, ids with a 3-letter prefix (`ord_TG4TQ5v2sqPon08R`), numbers of 9 or more
+  digits (Unix times such as a webhook signature's `t=1795777829`), tokens, signatures
   and digests (runs of 20+ URL-safe or base64 characters with both letters and digits), device
   user codes (`SGTX-NGPQ`). Trailing blank lines and carriage returns are ignored.
 """
@@ -24,7 +25,8 @@ _RULES = [
     (re.compile(r"[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT"), lambda m: "<date>"),
     (re.compile(r"\b(127\.0\.0\.1|localhost):\d+"), lambda m: m.group(1) + ":<port>"),
     (re.compile(r"(?<![A-Za-z0-9_-])([a-z]{3})_[A-Za-z0-9_-]{16}(?![A-Za-z0-9_-])"), lambda m: m.group(1) + "_<id>"),
-    (re.compile(r"[A-Za-z0-9_+/=-]{20,}"),
+    (re.compile(r"(?<![A-Za-z0-9])\d{9,}(?![A-Za-z0-9])"), lambda m: "<number>"),
+    (re.compile(r"[A-Za-z0-9_+/-]{20,}={0,2}"),
      lambda m: "<token>" if re.search(r"\d", m.group(0)) and re.search(r"[A-Za-z]", m.group(0)) else m.group(0)),
     (re.compile(r"\b[A-Z]{4}-[A-Z]{4}\b"), lambda m: "<code>"),
 ]

@@ -69,6 +69,8 @@ class CompareTextTests(unittest.TestCase):
     def test_paths_without_digits_are_not_taken_for_tokens(self):
         self.assertEqual(normalise("Travel/Italy/Amalfi/Amalfi 1.jpg"), "Travel/Italy/Amalfi/Amalfi 1.jpg")
         self.assertEqual(normalise("VUvEdzG25zpGSfgg88z0MA=="), "<token>")
+        self.assertEqual(normalise("t=1795777829,v1=9fabb780d2239e35942db3e90075e749"), "t=<number>,v1=<token>")
+        self.assertEqual(normalise("Content-Length: 79467"), "Content-Length: 79467")
 
 
 class PageTests(unittest.TestCase):
