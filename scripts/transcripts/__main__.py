@@ -23,7 +23,7 @@ import shutil
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from compare import clean_lines, compare_output  # noqa: E402
 from execute import PageRun  # noqa: E402
-from pages import parse_page  # noqa: E402
+from pages import parse_page, replace_outputs  # noqa: E402
 from repl import run_repl_block  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -39,7 +39,7 @@ def main():
     if options.self_check:
         return self_check(binary)
     pages = pages or ["README.md"] + sorted(glob.glob("docs/*.md"))
-    failures, counts = run_pages(pages, binary, options.keep, options.timeout, show=options.show)
+    failures, counts = run_pages(pages, binary, options.keep, options.timeout, show=options.show, update=options.update)
     failures = len(failures)
     print(f"transcripts: {counts['pages']} page(s), {counts['blocks']} block(s), {counts['commands']} command(s); "
           f"{counts['skipped']} block(s) marked no-run")
@@ -54,11 +54,13 @@ def _arguments():
     parser.add_argument("--timeout", type=float, default=300, help="seconds a page may take")
     parser.add_argument("--keep", action="store_true", help="keep each page's working folder")
     parser.add_argument("--show", action="store_true", help="print every command's output (to write a transcript)")
+    parser.add_argument("--update", action="store_true",
+                        help="write what the failing console commands printed into their pages (review the diff)")
     parser.add_argument("--self-check", action="store_true", help="test the runner itself")
     return parser.parse_args()
 
 
-def run_pages(paths, binary, keep=False, timeout=300, show=False):
+def run_pages(paths, binary, keep=False, timeout=300, show=False, update=False):
     """Runs the pages' transcripts; returns the failed commands' (page, line) and the counts."""
     if not os.access(binary, os.X_OK):
         sys.exit(f"transcripts: {binary} is not built; run `swift build --product photosource` first.")
@@ -102,10 +104,24 @@ def run_pages(paths, binary, keep=False, timeout=300, show=False):
             failed = [(path, outcome.command.line) for outcome in outcomes if report(path, run, outcome)]
             failed += [(path, outcome.missing[1]) for outcome in repl_outcomes if report_repl(path, outcome)]
             failures += failed
+            if update:
+                update_page(path, run, [outcome for outcome in outcomes if (path, outcome.command.line) in failed])
             print(f"{shown_path(path)}: {commands - len(failed)} of {commands} command(s) as shown")
     finally:
         shutil.rmtree(cache_home, ignore_errors=True)
     return failures, counts
+
+
+def update_page(path, run, failed):
+    """Writes what the failed commands printed (ports as the page has them) in place of their output."""
+    replacements = [(outcome.command, clean_lines(run.to_page(outcome.printed)))
+                    for outcome in failed if outcome.printed is not None]
+    if replacements:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(replace_outputs(text, replacements))
+        print(f"{shown_path(path)}: updated the output of {len(replacements)} command(s); review with git diff")
 
 
 def shown_path(path):

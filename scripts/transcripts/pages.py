@@ -110,3 +110,12 @@ def parse_block(body, fence_line, runs=True):
         elif current is not None:
             current.expected.append(line)
     return block
+
+
+def replace_outputs(text, replacements):
+    """`text` with each command's shown output replaced: `replacements` maps commands to new lines."""
+    lines = text.split("\n")
+    for command, new in sorted(replacements, key=lambda pair: pair[0].line, reverse=True):
+        first = command.line + command.text.count("\n")   # the line after the command (0-based)
+        lines[first:first + len(command.expected)] = new
+    return "\n".join(lines)

@@ -6,7 +6,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from compare import compare_output, normalise  # noqa: E402
-from pages import Command, parse_page  # noqa: E402
+from pages import Command, parse_page, replace_outputs  # noqa: E402
 from repl import first_missing  # noqa: E402
 
 HEADERS = ["HTTP/1.1 200 OK", "ETag: \"acf9\"", "Content-Type: image/jpeg", "Date: Mon, 23 Nov 2026 04:56:44 GMT", ""]
@@ -94,6 +94,12 @@ class PageTests(unittest.TestCase):
         block = parse_page("page.md", text).repl_blocks[0]
         self.assertEqual([(command.text, command.expected) for command in block.commands],
                          [("ls", ["  1  Archive/", "  ..."]), ("view 8", [])])
+
+    def test_replacing_outputs_keeps_everything_else(self):
+        text = "\n".join(["```console", "$ a \\", "  b", "old 1", "old 2", "$ c", "kept", "```"])
+        command = parse_page("page.md", text).blocks[0].commands[0]
+        self.assertEqual(replace_outputs(text, [(command, ["new"])]),
+                         "\n".join(["```console", "$ a \\", "  b", "new", "$ c", "kept", "```"]))
 
 
 class ReplComparisonTests(unittest.TestCase):
