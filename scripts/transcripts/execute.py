@@ -46,7 +46,9 @@ class PageRun:
         self.page, self.binary, self.timeout = page, os.path.abspath(binary), timeout
         self.work = tempfile.mkdtemp(prefix="transcripts-")
         self.environment = self._environment(cache_home)
-        self.ports = {port: free_port() for port in self._doc_ports()}
+        self.ports = {}
+        for port in self._doc_ports():
+            self.ports[port] = next(free for free in iter(free_port, None) if free not in self.ports.values())
         self.server = None
 
     def _environment(self, cache_home):
