@@ -139,7 +139,9 @@ def report(path, run, outcome):
     else:
         printed = run.to_page(outcome.printed)
         problems = compare_output(command.expected, outcome.printed)
-        if outcome.status != 0:
+        if outcome.status == -1:
+            problems.insert(0, "it did not finish before the page's timeout (what it printed so far is below)")
+        elif outcome.status != 0:
             problems.insert(0, f"exit status {outcome.status}")
     if not problems:
         return False
