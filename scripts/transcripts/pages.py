@@ -7,7 +7,8 @@ to its delimiter. ```console no-run marks a transcript that cannot run here (the
 
 A plain ``` block with REPL prompts (`Sample Library:/ [page 1/1]> ls`) is a REPL transcript: the
 text after each prompt is a command (less an aside after two spaces in parentheses), and the lines
-up to the next prompt are what it prints. Lines before the first prompt (`$ make demo`) are not
+up to the next prompt are what it prints; after a command that moves or lists (`open`, `..`,
+`next`, `ls`, …) the next prompt's location is printed too, as piped input shows it. Lines before the first prompt (`$ make demo`) are not
 part of it. ``` no-run marks one that cannot run here.
 """
 
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 
 FENCE = re.compile(r"^(`{3,}|~{3,})\s*(.*)$")
 PROMPT = re.compile(r"^([^>]+:/[^>]*\[page [0-9/]+\])> ?(.*)$")
+NAVIGATION = {"ls", "open", "cd", "back", "..", "next", "prev", "page"}   # they print where the browser is
 ASIDE = re.compile(r"\s{2,}\(.*\)$")
 HEREDOC = re.compile(r"<<-?\s*(['\"]?)(\w+)\1")
 
@@ -26,6 +28,7 @@ class Command:
     line: int            # 1-based line of the `$ ` in the page
     text: str            # the command, continuation lines joined with newlines
     expected: list = field(default_factory=list)
+    location: tuple = None   # REPL: (page line, location) the command prints before its output
 
 
 @dataclass
@@ -82,6 +85,8 @@ def parse_repl_block(body, fence_line, runs=True):
     for offset, line in enumerate(body):
         prompt = PROMPT.match(line)
         if prompt:
+            if block.commands and block.commands[-1].text.split(" ")[0] in NAVIGATION:
+                block.commands[-1].location = (fence_line + 1 + offset, prompt.group(1))
             block.commands.append(Command(fence_line + 1 + offset, ASIDE.sub("", prompt.group(2)).strip()))
         elif block.commands:
             block.commands[-1].expected.append(line)

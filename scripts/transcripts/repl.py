@@ -2,7 +2,8 @@
 
 Piped, the REPL prints no prompts (and no progress bars), so the commands' outputs cannot be cut
 apart exactly. Instead every line the page shows must appear in the printed output, in the same
-order, other lines in between allowed (compare.text_matches: normalised, `…` a wildcard). Not
+order, other lines in between allowed, and so must the location of the prompt after a command
+that moves or lists (piped, it is printed before the listing) (compare.text_matches: normalised, `…` a wildcard). Not
 compared: lines that are only `...` or `…` (the page trimmed a listing there), the progress bar
 (`Order 1 [####--] 71% …`, drawn on a terminal only), and `view N` and its output (it needs a
 colour terminal; piped it explains that and does nothing else). The runner's home folder is
@@ -49,12 +50,13 @@ def first_missing(commands, printed_lines):
     """The first shown line (with its command and page line) that the output lacks, in order."""
     position = 0
     for command in commands:
-        for offset, shown in enumerate(command.expected):
+        shown_lines = [(command.line + 1 + offset, shown) for offset, shown in enumerate(command.expected)]
+        for line, shown in ([command.location] if command.location else []) + shown_lines:
             if _TRIMMED.match(shown) or _PROGRESS_BAR.match(shown) or not shown.strip():
                 continue
             while position < len(printed_lines) and not text_matches(shown, printed_lines[position]):
                 position += 1
             if position == len(printed_lines):
-                return command, command.line + 1 + offset, shown
+                return command, line, shown
             position += 1
     return None

@@ -94,6 +94,7 @@ class PageTests(unittest.TestCase):
         block = parse_page("page.md", text).repl_blocks[0]
         self.assertEqual([(command.text, command.expected) for command in block.commands],
                          [("ls", ["  1  Archive/", "  ..."]), ("view 8", [])])
+        self.assertEqual(block.commands[0].location, (6, "Sample Library:/Archive/Scans [page 2/100]"))
 
     def test_replacing_outputs_keeps_everything_else(self):
         text = "\n".join(["```console", "$ a \\", "  b", "old 1", "old 2", "$ c", "kept", "```"])
