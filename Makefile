@@ -39,6 +39,7 @@ test: deps
 	$(SWIFT) test --skip-build --experimental-maximum-parallelization-width $(TEST_WIDTH)
 	@command -v schemathesis >/dev/null || python3 -m pip install -q schemathesis
 	./scripts/schemathesis.sh $(BIN)
+	./scripts/ensure-packages.sh jq file openssl && python3 scripts/transcripts --self-check && python3 scripts/transcripts --binary $(BIN)
 
 bench: bench-deps
 	./Benchmarks/run.sh
