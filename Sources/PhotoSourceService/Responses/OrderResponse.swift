@@ -1,12 +1,8 @@
 import Foundation
 
-/// `GET /v1/orders/{id}` (and `DELETE`): the order with each line and each destination.
+/// `GET /v1/orders/{id}` (and `DELETE`): the order with each line (its fitness a
+/// ``FitnessResponse``) and each destination.
 struct OrderResponse: Encodable {
-    struct Fitness: Encodable {
-        let dpi: Int
-        let verdict: String
-    }
-
     struct Item: Encodable {
         let index: Int
         let source: String
@@ -24,7 +20,7 @@ struct OrderResponse: Encodable {
         let sha256: String?
         let pixelWidth: Int?
         let pixelHeight: Int?
-        let fitness: Fitness?
+        let fitness: FitnessResponse?
     }
 
     struct DeliveredItem: Encodable {
@@ -68,10 +64,7 @@ struct OrderResponse: Encodable {
                 state: line.state.rawValue, errorCode: line.errorCode, message: line.errorMessage, warnings: asset?.warnings ?? [],
                 fileName: asset?.fileName, contentType: asset?.contentType, byteCount: asset?.byteCount, md5: asset?.md5,
                 sha256: asset?.sha256, pixelWidth: asset?.pixelWidth, pixelHeight: asset?.pixelHeight,
-                fitness: asset.flatMap { asset in
-                    guard let dpi = asset.dpi, let verdict = asset.verdict else { return nil }
-                    return Fitness(dpi: Int(dpi.rounded()), verdict: verdict)
-                })
+                fitness: FitnessResponse(dpi: asset?.dpi, verdict: asset?.verdict))
         }
         destinations = order.deliveries.map { delivery in
             Destination(
