@@ -1,7 +1,7 @@
 import Foundation
 
 /// `GET /v1/orders/{id}` (and `DELETE`): the order with each line (its fitness a
-/// ``FitnessResponse``) and each destination.
+/// ``FitnessResponse``) and each destination (a ``DeliveryResponse``, as webhooks send it).
 struct OrderResponse: Encodable {
     struct Item: Encodable {
         let index: Int
@@ -23,24 +23,6 @@ struct OrderResponse: Encodable {
         let fitness: FitnessResponse?
     }
 
-    struct DeliveredItem: Encodable {
-        let index: Int
-        let delivered: Bool
-        let errorCode: String?
-        let message: String?
-    }
-
-    struct Destination: Encodable {
-        let id: String
-        let kind: String
-        let state: String
-        let stage: String?
-        let externalId: String?
-        let errorCode: String?
-        let message: String?
-        let items: [DeliveredItem]
-    }
-
     let id: String
     let reference: String
     let product: String
@@ -48,7 +30,7 @@ struct OrderResponse: Encodable {
     let createdAt: String
     let updatedAt: String
     let items: [Item]
-    let destinations: [Destination]
+    let destinations: [DeliveryResponse]
 
     init(_ order: OrderRecord) {
         id = order.id
@@ -66,12 +48,7 @@ struct OrderResponse: Encodable {
                 sha256: asset?.sha256, pixelWidth: asset?.pixelWidth, pixelHeight: asset?.pixelHeight,
                 fitness: FitnessResponse(dpi: asset?.dpi, verdict: asset?.verdict))
         }
-        destinations = order.deliveries.map { delivery in
-            Destination(
-                id: delivery.destinationID, kind: delivery.kind, state: delivery.state.rawValue, stage: delivery.stage,
-                externalId: delivery.externalID, errorCode: delivery.errorCode, message: delivery.errorMessage,
-                items: delivery.items.map { DeliveredItem(index: $0.index, delivered: $0.delivered, errorCode: $0.errorCode, message: $0.message) })
-        }
+        destinations = order.deliveries.map(DeliveryResponse.init)
     }
 }
 
