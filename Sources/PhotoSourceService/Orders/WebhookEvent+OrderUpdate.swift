@@ -16,10 +16,10 @@ extension WebhookEvent {
         let order: Order
         let delivery: DeliveryResponse?
 
-        /// The update for `record`, with the delivery to `destination` when one is named (and kept).
-        init(_ record: OrderRecord, destination: String?) {
-            order = Order(id: record.id, reference: record.reference, status: record.status.rawValue)
-            delivery = destination.flatMap { id in record.deliveries.first { $0.destinationID == id } }.map(DeliveryResponse.init)
+        /// The update for `order`, with `delivery` (as stored) when the event reports one.
+        init(order: Order, delivery: OrderRecord.Delivery?) {
+            self.order = order
+            self.delivery = delivery.map(DeliveryResponse.init)
         }
 
         /// The JSON the outbox keeps: sorted keys, slashes unescaped (as every response).

@@ -96,8 +96,14 @@ extension SQLiteOrderRows {
     /// transaction wrote, so it is `GET /v1/orders/{id}`'s object. Nothing when `enabled` is off
     /// (no webhook configured).
     static func webhook(_ db: SQLiteConnection, enabled: Bool, order: String, destination: String? = nil, now: Date) async throws {
-        guard enabled, let record = try await self.order(db, where: "id = ?", [.text(order)]) else { return }
-        let json = try WebhookEvent.OrderUpdate(record, destination: destination).encoded()
+        guard enabled,
+              let row = try await db.query("SELECT reference, status FROM orders WHERE id = ?", [.text(order)]).first
+        else { return }
+        let delivery = if let destination { try await deliveries(db, order: order, destination: destination).first } else { OrderRecord.Delivery?.none }
+        let json = try WebhookEvent.OrderUpdate(
+            order: .init(id: order, reference: row.column("reference")?.string ?? "", status: row.column("status")?.string ?? ""),
+            delivery: delivery
+        ).encoded()
         _ = try await db.query(
             """
             INSERT INTO webhook_outbox (id, order_id, type, data, created_at, state, run_after)
