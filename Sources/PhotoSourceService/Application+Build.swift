@@ -21,7 +21,8 @@ public struct ServiceArguments: Sendable {
     public var thumbnails: ThumbnailCache?
     /// Where the service logs.
     public var logger: Logger
-    /// The registry `/metrics` emits (bootstrap `MetricsSystem` with a factory over it to fill it).
+    /// The registry `/metrics` emits. Request metrics are recorded in it directly; bootstrap
+    /// `MetricsSystem` with a factory over it (``bootstrapServiceMetrics()``) to add other libraries' metrics.
     public var metrics: PrometheusCollectorRegistry
     /// Called with the bound port once the server listens (for `listening on …`).
     public var onListening: @Sendable (_ port: Int) async -> Void
@@ -111,10 +112,11 @@ public func buildRouter(_ dependencies: ServiceDependencies, metrics: Prometheus
     let limits = dependencies.configuration.limits
     let router = Router(context: ServiceRequestContext.self)
     router.addMiddleware {
+        // Outermost: it records the status actually sent, after every error became a response.
+        RequestMetricsMiddleware(registry: metrics)
         SecurityHeadersMiddleware()
         CORSAllowListMiddleware(allowedOrigins: Set(dependencies.configuration.allowedOrigins))
         ProblemMiddleware()
-        MetricsMiddleware()
         RateLimitMiddleware(limiter: RateLimiter(limit: limits.requestsPerMinute))
         BodyLimitMiddleware(maximumBytes: limits.maximumBodyBytes)
     }

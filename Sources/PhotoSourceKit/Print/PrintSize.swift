@@ -1,4 +1,5 @@
-/// A print product size, such as 4×6 in or A4.
+/// A print size, such as 4×6 in or A4. Which sizes are on offer, and the resolution each needs,
+/// is a shop's product list (`Product` in PhotoSourceService), not a list here.
 public struct PrintSize: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Units a size is given in.
     public enum Unit: String, Sendable, Hashable, Codable {
@@ -42,12 +43,6 @@ public struct PrintSize: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The name.
     public var description: String { name }
-
-    /// The common sizes: 4×6, 5×7, 8×10, 11×14, 16×20 in, A4 and A3.
-    public static let common: [PrintSize] = [
-        .inches(4, 6), .inches(5, 7), .inches(8, 10), .inches(11, 14), .inches(16, 20),
-        .millimeters(210, 297, name: "A4"), .millimeters(297, 420, name: "A3"),
-    ]
 
     private static func format(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)

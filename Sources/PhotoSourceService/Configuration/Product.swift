@@ -1,6 +1,8 @@
 public import PhotoSourceKit
 
-/// A print product a shop sells: the size fitness is computed against, and the lowest DPI it accepts.
+/// A print product a shop sells: the size fitness is computed against, and the resolutions it
+/// needs. Its ``fitness`` is the one judge of "is this photo good enough to print?" for this
+/// product, in the service, in order folders' manifests, and in the CLI's `info`.
 public struct Product: Sendable, Hashable, Codable {
     /// The id a request names in `product=` (`"4x6"`).
     public var id: String
@@ -12,37 +14,39 @@ public struct Product: Sendable, Hashable, Codable {
     public var height: Double
     /// `inches` or `millimeters`.
     public var unit: PrintSize.Unit
-    /// Below this effective DPI the photo is `low` for this product; twice it is `good`.
+    /// Below this effective dpi (whole dots per inch, rounded down) a photo is `low` for this product.
     public var minimumDPI: Double
+    /// From this effective dpi on a photo is `good` (``PrintFitness/defaultGoodDPI``, 300, when the
+    /// configuration leaves it out); at least ``minimumDPI``.
+    public var goodDPI: Double
 
     /// Creates a product.
-    public init(id: String, name: String, width: Double, height: Double, unit: PrintSize.Unit, minimumDPI: Double) {
+    public init(
+        id: String, name: String, width: Double, height: Double, unit: PrintSize.Unit, minimumDPI: Double,
+        goodDPI: Double = PrintFitness.defaultGoodDPI
+    ) {
         self.id = id
         self.name = name
         self.width = width
         self.height = height
         self.unit = unit
         self.minimumDPI = minimumDPI
+        self.goodDPI = goodDPI
     }
 
     /// The product's print size.
     public var printSize: PrintSize { PrintSize(name: name, width: width, height: height, unit: unit) }
 
-    /// The judge for this product: `acceptable` from ``minimumDPI``, `good` from twice it (at least 300).
-    public var fitness: PrintFitness { PrintFitness(goodDPI: max(300, minimumDPI * 2), acceptableDPI: minimumDPI) }
+    /// The judge for this product: `low` below ``minimumDPI``, `good` from ``goodDPI``.
+    public var fitness: PrintFitness { PrintFitness(minimumDPI: minimumDPI, goodDPI: goodDPI) }
 
-    private enum Keys: String, CodingKey, CaseIterable { case id, name, width, height, unit, minimumDPI }
-
-    /// Decodes a product; every field is required.
-    public init(from decoder: any Decoder) throws {
-        let fields = try ConfigurationFields<Keys>(decoder)
-        self.init(
-            id: try fields.required(.id, placeholder: ""), name: try fields.required(.name, placeholder: ""),
-            width: try fields.required(.width, placeholder: 1), height: try fields.required(.height, placeholder: 1),
-            unit: try fields.required(.unit, placeholder: .inches), minimumDPI: try fields.required(.minimumDPI, placeholder: 1))
+    /// How a photo of `pixels` fares as this product.
+    public func assess(_ pixels: PixelSize) -> PrintFitness.Assessment {
+        fitness.assess(pixels, at: printSize)
     }
 
-    /// The products a shop gets with no configuration: common photo prints and A4/A3.
+    /// The products a shop gets with no configuration (and the REPL's and `photosource info`'s
+    /// without one): common photo prints and A4/A3.
     public static let defaults: [Product] = [
         Product(id: "4x6", name: "4×6 in print", width: 4, height: 6, unit: .inches, minimumDPI: 150),
         Product(id: "5x7", name: "5×7 in print", width: 5, height: 7, unit: .inches, minimumDPI: 150),
@@ -51,4 +55,28 @@ public struct Product: Sendable, Hashable, Codable {
         Product(id: "a4", name: "A4 print", width: 210, height: 297, unit: .millimeters, minimumDPI: 150),
         Product(id: "a3", name: "A3 poster", width: 297, height: 420, unit: .millimeters, minimumDPI: 120),
     ]
+
+    private enum Keys: String, CodingKey, CaseIterable { case id, name, width, height, unit, minimumDPI, goodDPI }
+
+    /// Decodes a product; every field but `goodDPI` (300 when left out) is required, and
+    /// `goodDPI` may not be below `minimumDPI`, which would make `good` photos that are not even
+    /// acceptable.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ConfigurationFields<Keys>(decoder)
+        self.init(
+            id: try fields.required(.id, placeholder: ""), name: try fields.required(.name, placeholder: ""),
+            width: try fields.required(.width, placeholder: 1), height: try fields.required(.height, placeholder: 1),
+            unit: try fields.required(.unit, placeholder: .inches), minimumDPI: try fields.required(.minimumDPI, placeholder: 1),
+            goodDPI: try fields.value(.goodDPI, or: PrintFitness.defaultGoodDPI))
+        if goodDPI < minimumDPI {
+            try fields.refuse(
+                .goodDPI,
+                "goodDPI (\(Self.format(goodDPI))) is below minimumDPI (\(Self.format(minimumDPI))) for product \(id); "
+                    + "raise goodDPI (300 when left out) or lower minimumDPI.")
+        }
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
 }

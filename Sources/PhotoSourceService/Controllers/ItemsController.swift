@@ -69,8 +69,7 @@ struct ItemsController {
             expires: Self.expiry(seconds: dependencies.configuration.limits.thumbnailURLLifetimeSeconds))
         described.thumbnailURL = dependencies.link("/v1/thumbnails/" + dependencies.signer.path(for: asset, kind: .thumbnail))
         if let product, let pixels = item.pixelSize {
-            let assessment = product.fitness.assess(pixels, at: product.printSize)
-            described.fitness = ServiceItem.Fitness(dpi: Int(assessment.effectiveDPI.rounded()), verdict: assessment.verdict)
+            described.fitness = FitnessResponse(product.assess(pixels))
         }
         return described
     }

@@ -15,7 +15,8 @@ public struct MaterialisedAsset: Sendable, Hashable, Codable {
     public var pixelWidth: Int
     /// Pixel height, as shown upright.
     public var pixelHeight: Int
-    /// The effective DPI at the item's product size.
+    /// The effective dpi at the item's product size, in whole dots per inch rounded down
+    /// (``PrintFitness/Assessment/dpi``; rows stored before that rule may hold a fraction).
     public var dpi: Double?
     /// The fitness verdict's raw value (`good`, `acceptable`, `low`).
     public var verdict: String?

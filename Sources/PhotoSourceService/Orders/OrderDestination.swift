@@ -72,9 +72,10 @@ public struct DeliverableAsset: Sendable, Hashable, Codable {
     public var pixelWidth: Int
     /// Pixel height.
     public var pixelHeight: Int
-    /// The effective DPI on the product, when the product has a print size.
+    /// The effective dpi on the product in whole dots per inch, rounded down (``PrintFitness``'s
+    /// one rounding: the number ``verdict`` was judged on), when known.
     public var dpi: Double?
-    /// The `PrintFitness` verdict's raw value (`good`, `acceptable`, `poor`), when known.
+    /// The `PrintFitness` verdict's raw value (`good`, `acceptable`, `low`), when known.
     public var verdict: String?
     /// Warnings kept with the item, such as `lowResolution`.
     public var warnings: [String]

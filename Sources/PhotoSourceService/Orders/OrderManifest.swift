@@ -16,8 +16,8 @@ struct OrderManifest: Codable, Sendable, Hashable {
         var sha256: String
         var pixelWidth: Int
         var pixelHeight: Int
-        var dpi: Double?
-        var verdict: String?
+        /// The photo's fitness for the product, the object `GET /v1/orders/{id}` shows for the line.
+        var fitness: FitnessResponse?
         var warnings: [String]
 
         init(_ asset: DeliverableAsset) {
@@ -33,8 +33,7 @@ struct OrderManifest: Codable, Sendable, Hashable {
             sha256 = asset.sha256
             pixelWidth = asset.pixelWidth
             pixelHeight = asset.pixelHeight
-            dpi = asset.dpi.map { ($0 * 10).rounded() / 10 }
-            verdict = asset.verdict
+            fitness = FitnessResponse(dpi: asset.dpi, verdict: asset.verdict)
             warnings = asset.warnings
         }
     }

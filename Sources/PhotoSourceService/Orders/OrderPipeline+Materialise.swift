@@ -55,11 +55,11 @@ extension OrderPipeline {
             return try await fetchOriginal(item, from: entry, session: order.session)
         }
         let pixels = stored.header.displaySize
-        let assessment = product.fitness.assess(pixels, at: product.printSize)
+        let assessment = product.assess(pixels)
         return MaterialisedAsset(
             fileName: Self.fileName(index: line.index, itemID: line.itemID, format: stored.header.format),
             contentType: stored.header.format.mimeType, sha256: stored.sha256, md5: stored.md5, byteCount: stored.byteCount,
-            pixelWidth: pixels.width, pixelHeight: pixels.height, dpi: assessment.effectiveDPI, verdict: assessment.verdict.rawValue,
+            pixelWidth: pixels.width, pixelHeight: pixels.height, dpi: Double(assessment.dpi), verdict: assessment.verdict.rawValue,
             warnings: assessment.verdict == .low ? ["lowResolution"] : [])
     }
 

@@ -1,12 +1,8 @@
 import Foundation
 
-/// `GET /v1/orders/{id}` (and `DELETE`): the order with each line and each destination.
+/// `GET /v1/orders/{id}` (and `DELETE`): the order with each line (its fitness a
+/// ``FitnessResponse``) and each destination (a ``DeliveryResponse``, as webhooks send it).
 struct OrderResponse: Encodable {
-    struct Fitness: Encodable {
-        let dpi: Int
-        let verdict: String
-    }
-
     struct Item: Encodable {
         let index: Int
         let source: String
@@ -24,25 +20,7 @@ struct OrderResponse: Encodable {
         let sha256: String?
         let pixelWidth: Int?
         let pixelHeight: Int?
-        let fitness: Fitness?
-    }
-
-    struct DeliveredItem: Encodable {
-        let index: Int
-        let delivered: Bool
-        let errorCode: String?
-        let message: String?
-    }
-
-    struct Destination: Encodable {
-        let id: String
-        let kind: String
-        let state: String
-        let stage: String?
-        let externalId: String?
-        let errorCode: String?
-        let message: String?
-        let items: [DeliveredItem]
+        let fitness: FitnessResponse?
     }
 
     let id: String
@@ -52,7 +30,7 @@ struct OrderResponse: Encodable {
     let createdAt: String
     let updatedAt: String
     let items: [Item]
-    let destinations: [Destination]
+    let destinations: [DeliveryResponse]
 
     init(_ order: OrderRecord) {
         id = order.id
@@ -68,17 +46,9 @@ struct OrderResponse: Encodable {
                 state: line.state.rawValue, errorCode: line.errorCode, message: line.errorMessage, warnings: asset?.warnings ?? [],
                 fileName: asset?.fileName, contentType: asset?.contentType, byteCount: asset?.byteCount, md5: asset?.md5,
                 sha256: asset?.sha256, pixelWidth: asset?.pixelWidth, pixelHeight: asset?.pixelHeight,
-                fitness: asset.flatMap { asset in
-                    guard let dpi = asset.dpi, let verdict = asset.verdict else { return nil }
-                    return Fitness(dpi: Int(dpi.rounded()), verdict: verdict)
-                })
+                fitness: FitnessResponse(dpi: asset?.dpi, verdict: asset?.verdict))
         }
-        destinations = order.deliveries.map { delivery in
-            Destination(
-                id: delivery.destinationID, kind: delivery.kind, state: delivery.state.rawValue, stage: delivery.stage,
-                externalId: delivery.externalID, errorCode: delivery.errorCode, message: delivery.errorMessage,
-                items: delivery.items.map { DeliveredItem(index: $0.index, delivered: $0.delivered, errorCode: $0.errorCode, message: $0.message) })
-        }
+        destinations = order.deliveries.map(DeliveryResponse.init)
     }
 }
 

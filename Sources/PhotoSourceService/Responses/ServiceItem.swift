@@ -4,14 +4,6 @@ import PhotoSourceKit
 /// `height`, sizes `null` when unknown) plus `thumbnailURL` for photos, `fitness` when a product
 /// was named, and `originalURL` when one item is asked for.
 struct ServiceItem: Encodable, Sendable {
-    /// A photo's fitness for the product asked about.
-    struct Fitness: Encodable, Sendable {
-        /// Effective dots per inch when the photo fills the print, rounded.
-        let dpi: Int
-        /// `low`, `acceptable` or `good`.
-        let verdict: PrintFitness.Verdict
-    }
-
     let id: String
     let kind: ItemKind
     let title: String
@@ -19,7 +11,8 @@ struct ServiceItem: Encodable, Sendable {
     let height: Int?
     var thumbnailURL: String?
     var originalURL: String?
-    var fitness: Fitness?
+    /// The photo's fitness for the product asked about.
+    var fitness: FitnessResponse?
 
     init(_ item: any PhotoSourceItem) {
         id = item.id

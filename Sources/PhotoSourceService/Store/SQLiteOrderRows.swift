@@ -15,11 +15,6 @@ enum SQLiteOrderRows {
         let items = try await db.query(
             "SELECT idx, source_id, item_id, copies, product, state, error_code, error_message, asset FROM order_items WHERE order_id = ? ORDER BY idx",
             [.text(id)])
-        let deliveries = try await db.query(
-            "SELECT destination_id, kind, state, stage, external_id, error_code, error_message FROM deliveries WHERE order_id = ? ORDER BY destination_id",
-            [.text(id)])
-        let results = try await db.query(
-            "SELECT destination_id, idx, delivered, error_code, error_message FROM delivery_items WHERE order_id = ? ORDER BY idx", [.text(id)])
         var record = OrderRecord(
             id: id, owner: row.column("owner")?.string ?? "", session: row.column("session_id")?.string,
             idempotencyKey: row.column("idempotency_key")?.string ?? "", requestHash: row.column("request_hash")?.string ?? "",
@@ -35,7 +30,22 @@ enum SQLiteOrderRows {
                 errorCode: item.column("error_code")?.string, errorMessage: item.column("error_message")?.string,
                 asset: item.column("asset")?.string.flatMap { try? JSONDecoder().decode(MaterialisedAsset.self, from: Data($0.utf8)) })
         }
-        record.deliveries = deliveries.map { delivery in
+        record.deliveries = try await deliveries(db, order: id)
+        return record
+    }
+
+    /// The order's deliveries (only the one to `destination` when it is named), each with what
+    /// became of its items there.
+    static func deliveries(_ db: SQLiteConnection, order id: String, destination: String? = nil) async throws -> [OrderRecord.Delivery] {
+        let only = destination.map { [SQLiteData.text($0)] } ?? []
+        let filter = destination == nil ? "" : " AND destination_id = ?"
+        let deliveries = try await db.query(
+            "SELECT destination_id, kind, state, stage, external_id, error_code, error_message FROM deliveries WHERE order_id = ?\(filter) ORDER BY destination_id",
+            [.text(id)] + only)
+        let results = try await db.query(
+            "SELECT destination_id, idx, delivered, error_code, error_message FROM delivery_items WHERE order_id = ?\(filter) ORDER BY idx",
+            [.text(id)] + only)
+        return deliveries.map { delivery in
             let destination = delivery.column("destination_id")?.string ?? ""
             return OrderRecord.Delivery(
                 destinationID: destination, kind: delivery.column("kind")?.string ?? "",
@@ -48,7 +58,6 @@ enum SQLiteOrderRows {
                         errorCode: result.column("error_code")?.string, message: result.column("error_message")?.string)
                 })
         }
-        return record
     }
 
     /// The order's status, or `nil` when there is no such order.

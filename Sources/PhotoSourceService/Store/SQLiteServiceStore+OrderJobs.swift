@@ -127,9 +127,7 @@ extension SQLiteServiceStore {
             if let code { data["errorCode"] = code }
             try await SQLiteOrderRows.event(db, order: order, type: "order.delivery", data, now: now)
             if state.isFinal {
-                var delivery = ["destination": destination, "state": state.rawValue]
-                delivery["errorCode"] = code
-                try await SQLiteOrderRows.webhook(db, enabled: writesWebhooks, order: order, delivery: delivery, now: now)
+                try await SQLiteOrderRows.webhook(db, enabled: writesWebhooks, order: order, destination: destination, now: now)
             }
             try await SQLiteOrderRows.finishIfDone(db, order: order, now: now, webhooks: writesWebhooks)
         }
@@ -167,10 +165,7 @@ extension SQLiteServiceStore {
             if let message = report.message { data["message"] = message }
             try await SQLiteOrderRows.event(db, order: report.orderID, type: "order.delivery", data, now: now)
             // Every fresh stage (printed, shipped…) is news for the shop, not only the one that ends the delivery.
-            let current = try await db.query(
-                "SELECT state FROM deliveries WHERE order_id = ? AND destination_id = ?", [.text(report.orderID), .text(report.destinationID)])
-            let delivery = ["destination": report.destinationID, "state": current.first?.column("state")?.string ?? "", "stage": report.stage]
-            try await SQLiteOrderRows.webhook(db, enabled: writesWebhooks, order: report.orderID, delivery: delivery, now: now)
+            try await SQLiteOrderRows.webhook(db, enabled: writesWebhooks, order: report.orderID, destination: report.destinationID, now: now)
             try await SQLiteOrderRows.finishIfDone(db, order: report.orderID, now: now, webhooks: writesWebhooks)
             return true
         }

@@ -3,7 +3,7 @@ import SQLiteNIO
 import Synchronization
 
 /// The shop's webhook outbox in the SQLite store: rows written beside the order changes they
-/// report (``SQLiteOrderRows/webhook(_:enabled:order:delivery:now:)``), leased to a dispatcher like jobs.
+/// report (``SQLiteOrderRows/webhook(_:enabled:order:destination:now:)``), leased to a dispatcher like jobs.
 extension SQLiteServiceStore {
     public func setWebhookOutbox(enabled: Bool) {
         webhookOutbox.withLock { $0 = enabled }
@@ -91,17 +91,19 @@ extension SQLiteServiceStore {
 
 extension SQLiteOrderRows {
     /// Writes an `order.updated` outbox row for the order as it now is (`id`, `reference`,
-    /// `status`), plus `delivery` when one destination's delivery has just ended. Nothing when
-    /// `enabled` is off (no webhook configured).
-    static func webhook(_ db: SQLiteConnection, enabled: Bool, order: String, delivery: [String: String]? = nil, now: Date) async throws {
+    /// `status`), plus the delivery to `destination` when the event reports one (its delivery
+    /// ended, or a lab reported a stage): ``WebhookEvent/OrderUpdate``, read from the rows this
+    /// transaction wrote, so it is `GET /v1/orders/{id}`'s object. Nothing when `enabled` is off
+    /// (no webhook configured).
+    static func webhook(_ db: SQLiteConnection, enabled: Bool, order: String, destination: String? = nil, now: Date) async throws {
         guard enabled,
               let row = try await db.query("SELECT reference, status FROM orders WHERE id = ?", [.text(order)]).first
         else { return }
-        var data: [String: any Sendable] = [
-            "order": ["id": order, "reference": row.column("reference")?.string ?? "", "status": row.column("status")?.string ?? ""],
-        ]
-        if let delivery { data["delivery"] = delivery }
-        let json = try JSONSerialization.data(withJSONObject: data, options: [.sortedKeys, .withoutEscapingSlashes])
+        let delivery = if let destination { try await deliveries(db, order: order, destination: destination).first } else { OrderRecord.Delivery?.none }
+        let json = try WebhookEvent.OrderUpdate(
+            order: .init(id: order, reference: row.column("reference")?.string ?? "", status: row.column("status")?.string ?? ""),
+            delivery: delivery
+        ).encoded()
         _ = try await db.query(
             """
             INSERT INTO webhook_outbox (id, order_id, type, data, created_at, state, run_after)

@@ -1,15 +1,25 @@
 import Foundation
 import PhotoSourceKit
+import PhotoSourceService
 
 /// Everything `info` shows about an item: id, kind, title, pixel size, and for photos of known
-/// size the print-fitness table over ``PrintSize/common``. Shared by the REPL and `photosource info`.
+/// size the print-fitness table over the products of the catalog in use (the service's
+/// configuration, or the defaults the service would use), each judged by its own product
+/// (``PhotoSourceService/Product/assess(_:)``), as orders and the service judge them.
+/// Shared by the REPL and `photosource info`.
 struct ItemReport: Sendable {
-    /// One row of the print-fitness table.
+    /// One row of the print-fitness table: one product.
     struct FitnessRow: Sendable, Encodable, Equatable {
-        /// The print size's name, such as `4×6 in`.
+        /// The product id, as `order --product` and the service take it (`4x6`).
+        let product: String
+        /// The product's name, such as `4×6 in print`.
         let printSize: String
-        /// The effective resolution, rounded down (so it never reads as better than the verdict).
+        /// The effective resolution in whole dpi, rounded down (the number the verdict was judged on).
         let effectiveDPI: Int
+        /// Below this the photo is `low` for the product.
+        let minimumDPI: Double
+        /// From this on the photo is `good`.
+        let goodDPI: Double
         /// `good`, `acceptable` or `low`.
         let verdict: PrintFitness.Verdict
     }
@@ -23,14 +33,17 @@ struct ItemReport: Sendable {
     /// The print-fitness rows; empty for containers and photos of unknown size.
     let fitness: [FitnessRow]
 
-    /// Builds the report of `item`, judged by `judge`.
-    init(item: any PhotoSourceItem, sourceID: String, judge: PrintFitness = PrintFitness()) {
+    /// Builds the report of `item`, judged for each of `products`.
+    init(item: any PhotoSourceItem, sourceID: String, products: [Product] = Product.defaults) {
         self.sourceID = sourceID
         self.item = ItemSummary(item)
         self.publicURL = item.publicURL?.absoluteString
         if item.kind == .image, let pixels = item.pixelSize {
-            fitness = judge.assess(pixels).map {
-                FitnessRow(printSize: $0.printSize.name, effectiveDPI: Int($0.effectiveDPI.rounded(.down)), verdict: $0.verdict)
+            fitness = products.map { product in
+                let assessment = product.assess(pixels)
+                return FitnessRow(
+                    product: product.id, printSize: product.name, effectiveDPI: assessment.dpi, minimumDPI: product.minimumDPI,
+                    goodDPI: product.goodDPI, verdict: assessment.verdict)
             }
         } else {
             fitness = []
@@ -51,14 +64,22 @@ struct ItemReport: Sendable {
             return lines
         }
         lines.append("pixels: \(PixelSize(width: width, height: height))")
-        let sizeWidth = max("print size".count, fitness.map(\.printSize.count).max() ?? 0)
-        let dpiWidth = max("dpi".count, fitness.map { String($0.effectiveDPI).count }.max() ?? 0)
-        lines.append(Self.pad("print size", sizeWidth) + "  " + Self.pad("dpi", dpiWidth, right: true) + "  verdict")
-        for row in fitness {
-            let dpi = Self.pad(String(row.effectiveDPI), dpiWidth, right: true)
-            lines.append(Self.pad(row.printSize, sizeWidth) + "  " + dpi + "  " + style.verdict(row.verdict))
+        let table = [["product", "print size", "dpi", "min", "verdict"]] + fitness.map { row in
+            [TerminalText.escaped(row.product), TerminalText.escaped(row.printSize), String(row.effectiveDPI), Self.whole(row.minimumDPI), ""]
+        }
+        let widths = (0..<4).map { column in table.map { $0[column].count }.max() ?? 0 }
+        for (index, cells) in table.enumerated() {
+            let verdict = index == 0 ? "verdict" : style.verdict(fitness[index - 1].verdict)
+            lines.append([
+                Self.pad(cells[0], widths[0]), Self.pad(cells[1], widths[1]),
+                Self.pad(cells[2], widths[2], right: true), Self.pad(cells[3], widths[3], right: true), verdict,
+            ].joined(separator: "  "))
         }
         return lines
+    }
+
+    private static func whole(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 
     private static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {

@@ -32,7 +32,7 @@ extension Repl {
             try await show(goTo(page: number))
         case .info(let number):
             let item = try await ensuredItem(number)
-            output.lines(ItemReport(item: item, sourceID: await browser.source.id, judge: judge).lines(style: style))
+            output.lines(ItemReport(item: item, sourceID: await browser.source.id, products: products).lines(style: style))
         case .select(let numbers):
             let added = try await browser.select(numbers: numbers.numbers(upTo: ensureListed().contentItems.count))
             output.line("Selected \(added) new photo(s); \(await browser.selection.count) in the selection.")

@@ -1,4 +1,5 @@
 import PhotoSourceKit
+import PhotoSourceService
 
 /// The interactive browser: reads command lines, drives a ``SourceBrowser``, writes what happened.
 ///
@@ -15,21 +16,21 @@ struct Repl: Sendable {
     let terminal: Terminal
     /// The thumbnail cache and prefetching.
     let thumbnails: ThumbnailOptions
-    /// How print fitness is judged for `info`.
-    let judge: PrintFitness
+    /// The products `info` judges a photo for: those the REPL's order service offers.
+    let products: [Product]
     /// The orders placed with `order`, and the in-process service they go to.
     let orders: OrderDesk
 
     /// Creates a REPL over `browser`.
     init(
         browser: SourceBrowser, output: any TextOutput, terminal: Terminal = .plain,
-        thumbnails: ThumbnailOptions = .inMemory(), judge: PrintFitness = PrintFitness(), orders: OrderDesk = OrderDesk()
+        thumbnails: ThumbnailOptions = .inMemory(), products: [Product] = Product.defaults, orders: OrderDesk = OrderDesk()
     ) {
         self.browser = browser
         self.output = output
         self.terminal = terminal
         self.thumbnails = thumbnails
-        self.judge = judge
+        self.products = products
         self.orders = orders
     }
 

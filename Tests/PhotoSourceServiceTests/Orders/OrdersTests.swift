@@ -45,7 +45,8 @@ struct OrdersTests {
             #expect(lines.map { $0["md5"] as? String } == items.map { $0["md5"] as? String })
             #expect(lines.map { $0["file"] as? String } == ["001-sunset.jpg", "002-portrait.jpg"])
             #expect(lines.first?["pixelWidth"] as? Int == 1200)
-            #expect(lines.first?["verdict"] as? String == "acceptable")
+            #expect(lines.first?["fitness"] as? [String: Any] as NSDictionary? == items.first?["fitness"] as? [String: Any] as NSDictionary?)
+            #expect((lines.first?["fitness"] as? [String: Any])?["verdict"] as? String == "acceptable")
             // Nothing half-written is left beside it.
             #expect(try FileManager.default.contentsOfDirectory(atPath: harness.orderFolder.path) == [id])
         }

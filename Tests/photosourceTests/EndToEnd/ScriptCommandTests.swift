@@ -86,7 +86,8 @@ struct ScriptCommandTests {
         #expect(object["kind"] as? String == "image")
         #expect(object["width"] as? Int == 1200 && object["height"] as? Int == 800)
         let rows = try #require(object["printFitness"] as? [[String: Any]])
-        #expect(rows.map { $0["verdict"] as? String } == ["acceptable", "acceptable", "low", "low", "low", "low", "low"])
+        #expect(rows.map { $0["product"] as? String } == ["4x6", "5x7", "8x10", "16x20", "a4", "a3"])
+        #expect(rows.map { $0["verdict"] as? String } == ["acceptable", "acceptable", "low", "low", "low", "low"])
     }
 
     @Test("failures are one line on stderr with status 1; usage mistakes are status 64", arguments: [

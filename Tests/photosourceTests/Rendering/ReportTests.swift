@@ -26,7 +26,7 @@ struct ReportTests {
         #expect(json == #"{"count":3,"hasMore":true,"items":[{"height":null,"id":"Travel","kind":"container","title":"Travel","width":null},{"height":20,"id":"a.jpg","kind":"image","title":"a.jpg","width":30},{"height":null,"id":"b.jpg","kind":"image","title":"b.jpg","width":null}],"page":1,"scope":null,"source":"s"}"#)
     }
 
-    @Test("info JSON carries the item, its source and the fitness rows")
+    @Test("info JSON carries the item, its source and a fitness row per product")
     func infoJSON() throws {
         let item = DefaultPhotoSourceItem.image(
             id: "x/y.jpg", sourceID: "s", title: "y.jpg", pixelSize: PixelSize(width: 1800, height: 1200),
@@ -40,9 +40,11 @@ struct ReportTests {
         #expect(object["publicURL"] as? String == "https://example.com/y.jpg")
         #expect(object["width"] as? Int == 1800)
         let rows = try #require(object["printFitness"] as? [[String: Any]])
-        #expect(rows.count == PrintSize.common.count)
-        #expect(rows.first?["printSize"] as? String == "4×6 in")
+        #expect(rows.map { $0["product"] as? String } == ["4x6", "5x7", "8x10", "16x20", "a4", "a3"])
+        #expect(rows.first?["printSize"] as? String == "4×6 in print")
         #expect(rows.first?["effectiveDPI"] as? Int == 300)
+        #expect(rows.first?["minimumDPI"] as? Int == 150)
+        #expect(rows.first?["goodDPI"] as? Int == 300)
         #expect(rows.first?["verdict"] as? String == "good")
     }
 

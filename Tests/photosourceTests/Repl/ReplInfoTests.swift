@@ -4,7 +4,7 @@ import Testing
 
 @Suite("REPL info")
 struct ReplInfoTests {
-    @Test("info of a photo prints its id, kind, title, size and a print-fitness row per common size")
+    @Test("info of a photo prints its id, kind, title, size and a print-fitness row per product the order service offers")
     func photoWithFitness() async {
         let lines = await ReplHarness().linesOf("info 3")
         #expect(lines == [
@@ -12,23 +12,23 @@ struct ReplInfoTests {
             "kind:   image",
             "title:  cover.jpg",
             "pixels: 6000×4000",
-            "print size   dpi  verdict",
-            "4×6 in      1000  good",
-            "5×7 in       800  good",
-            "8×10 in      500  good",
-            "11×14 in     363  good",
-            "16×20 in     250  acceptable",
-            "A4           483  good",
-            "A3           342  good",
+            "product  print size        dpi  min  verdict",
+            "4x6      4×6 in print     1000  150  good",
+            "5x7      5×7 in print      800  150  good",
+            "8x10     8×10 in print     500  150  good",
+            "16x20    16×20 in poster   250  100  acceptable",
+            "a4       A4 print          483  150  good",
+            "a3       A3 poster         342  120  good",
         ])
     }
 
-    @Test("a small photo gets low verdicts at large sizes")
+    @Test("a small photo is judged by each product's minimum, dpi rounded down")
     func lowResolution() async {
         let lines = await ReplHarness().linesOf("info 1", after: ["open 1", "open 1"])
-        #expect(lines.contains("4×6 in      200  acceptable"))
-        #expect(lines.contains("8×10 in     100  low"))
-        #expect(lines.contains("16×20 in     50  low"))
+        #expect(lines.contains("4x6      4×6 in print     200  150  acceptable"))
+        #expect(lines.contains("8x10     8×10 in print    100  150  low"))
+        #expect(lines.contains("16x20    16×20 in poster   50  100  low"))
+        #expect(lines.contains("a4       A4 print          96  150  low"))  // 96.8: never shown as 97
     }
 
     @Test("albums and photos of unknown size have no fitness table")

@@ -23,6 +23,13 @@ struct ConfigurationFields<Key: CodingKey & CaseIterable> {
         }
     }
 
+    /// Reports a value that is read but not allowed: logged at `key`'s path, or thrown as a
+    /// `DecodingError` without a log.
+    func refuse(_ key: Key, _ message: String) throws {
+        guard let log else { throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: message) }
+        log.add(message, at: container.codingPath + [key])
+    }
+
     /// Whether the file has `key` with a value other than `null`.
     func has(_ key: Key) -> Bool {
         container.contains(key) && ((try? container.decodeNil(forKey: key)) == false)

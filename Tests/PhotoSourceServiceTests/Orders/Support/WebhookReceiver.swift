@@ -48,7 +48,7 @@ final class WebhookReceiver: Sendable {
             let json = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
             let data = json["data"] as? [String: Any] ?? [:]
             let order = data["order"] as? [String: Any] ?? [:]
-            let delivery = (data["delivery"] as? [String: Any]).map { "\($0["destination"] ?? "")=\($0["state"] ?? "")" }
+            let delivery = (data["delivery"] as? [String: Any]).map { "\($0["id"] ?? "")=\($0["state"] ?? "")" }
             let verified = (try? self.signer.verify(header: request.headers[.init("Webhook-Signature")!], body: body)) != nil
             let answer = self.received.update { received -> Answer in
                 let answer = self.answer.value(received.count + 1)
