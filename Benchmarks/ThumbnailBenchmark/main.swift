@@ -10,6 +10,7 @@ import PhotoSourceKit
 //   thumbnail-bench limit-png FILE…         bare libpng full decode of files in memory: wall and CPU seconds of one pass
 //   thumbnail-bench psnr SIZE ORIGINAL THUMB [ORIGINAL THUMB]…   luma PSNR per pair vs full decode + Lanczos
 //   thumbnail-bench cache SAMPLE.jpg        memory/disk hit latency and coalescing
+//   thumbnail-bench print 4x6|16x20 OUTDIR FILE…   print files (fill, 300 dpi, sRGB, quality 95 4:4:4), one after another
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 func load(_ paths: ArraySlice<String>) throws -> [Data] {
@@ -26,7 +27,7 @@ struct BenchError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
-let usageText = "usage: thumbnail-bench corpus|ours|render|limit-jpeg|limit-png|psnr|cache … (see the comment at the top of main.swift)"
+let usageText = "usage: thumbnail-bench corpus|ours|render|limit-jpeg|limit-png|psnr|cache|print … (see the comment at the top of main.swift)"
 func usage() -> Never {
     FileHandle.standardError.write(Data((usageText + "\n").utf8))
     exit(2)
@@ -84,6 +85,15 @@ do {
             worst = min(worst, value)
         }
         print(String(format: "%.1f", worst))
+    case "print":
+        require(4)
+        let sizes = ["4x6": PrintSize.inches(4, 6), "16x20": PrintSize.inches(16, 20)]
+        guard let size = sizes[arguments[1]] else { throw BenchError("\(arguments[1]) is not 4x6 or 16x20") }
+        for path in arguments.dropFirst(3) {
+            let file = URL(fileURLWithPath: path)
+            let print = try PrintFileRenderer.render(try Data(contentsOf: file), spec: PrintFileSpec(printSize: size))
+            try print.data.write(to: URL(fileURLWithPath: arguments[2]).appendingPathComponent(file.lastPathComponent))
+        }
     case "cache":
         require(2)
         let sample = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
