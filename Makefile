@@ -32,6 +32,8 @@ serve: build
 TEST_WIDTH ?= 8
 
 test: deps
+	@command -v openapi-spec-validator >/dev/null || python3 -m pip install -q openapi-spec-validator
+	openapi-spec-validator Sources/PhotoSourceService/Resources/openapi.yaml
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --experimental-maximum-parallelization-width $(TEST_WIDTH)
 	@command -v schemathesis >/dev/null || python3 -m pip install -q schemathesis
