@@ -5,36 +5,23 @@ the schemathesis.toml that hands the seeded values to schemathesis.
 Usage: schemathesis_seed.py BASE_URL API_KEY > schemathesis.toml
 
 What it makes, all through the public API: a customer session; a photo of the demo library with
-its signed thumbnail and original URLs; an order of that photo (API key); and a demo-cloud sign-in
-whose provider redirect (state and code) is read without following it, so schemathesis' first
-callback signs in for real. Only loopback addresses are contacted.
+its signed thumbnail and original URLs; an order of that photo (placed by the session, which
+schemathesis authenticates the order calls with); and a demo-cloud sign-in whose provider redirect
+(state and code) is read without following it, so schemathesis' first callback signs in for real.
+Only loopback addresses are contacted.
 """
 import json
+import pathlib
 import sys
-import urllib.error
 import urllib.parse
-import urllib.request
 
-
-class NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None
+# The order benchmark's loopback HTTP helper (JSON body, bearer token, redirects optional).
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "Benchmarks"))
+from orders_bench import request  # noqa: E402
 
 
 def call(base, method, path, token=None, body=None, headers=None, follow=True):
-    request = urllib.request.Request(base + path, method=method, data=None if body is None else json.dumps(body).encode())
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    if body is not None:
-        request.add_header("Content-Type", "application/json")
-    for name, value in (headers or {}).items():
-        request.add_header(name, value)
-    opener = urllib.request.build_opener() if follow else urllib.request.build_opener(NoRedirect)
-    try:
-        with opener.open(request, timeout=30) as response:
-            return response.status, response.headers, response.read()
-    except urllib.error.HTTPError as error:
-        return error.code, error.headers, error.read()
+    return request(method, base + path, token=token, body=body, headers=headers, follow=follow)
 
 
 def json_call(base, method, path, token=None, body=None, headers=None, expect=(200, 201)):
@@ -75,7 +62,7 @@ def main():
     photo = first_photo(base, token, "demo")
     item_path = urllib.parse.quote(photo["id"], safe="")
     original = json_call(base, "GET", f"/v1/sources/demo/items/{item_path}", token)["originalURL"]
-    order = json_call(base, "POST", "/v1/orders", key, headers={"Idempotency-Key": "schemathesis-seed"}, body={
+    order = json_call(base, "POST", "/v1/orders", token, headers={"Idempotency-Key": "schemathesis-seed"}, body={
         "reference": "schemathesis", "product": products[0], "items": [{"source": "demo", "itemId": photo["id"]}]})["id"]
     authorize = json_call(base, "POST", "/v1/sources/demo-cloud/sign-in", token)["authorizeURL"]
     status, headers, _ = call(authorize, "GET", "", follow=False)
@@ -115,8 +102,6 @@ values = [{toml_string(photo["id"])}]
 [dictionaries.products]
 values = {json.dumps(products)}
 
-[dictionaries.orders]
-values = [{toml_string(order)}]
 """)
     print(operation("listItems", {"source": dictionary("sources"), "product": dictionary("products", 0.5)}))
     print(operation("getItem", {"source": dictionary("sources"), "itemId": dictionary("items"), "product": dictionary("products", 0.5)}))
@@ -127,7 +112,7 @@ values = [{toml_string(order)}]
     print(operation("getThumbnail", {"signature": toml_string(thumbnail_signature), "payload": toml_string(thumbnail_payload)}))
     print(operation("getOriginal", {"signature": toml_string(original_signature), "payload": toml_string(original_payload)}))
     for operation_id in ["getOrder", "cancelOrder", "orderEvents"]:
-        print(operation(operation_id, {"id": dictionary("orders")}))
+        print(operation(operation_id, {"id": toml_string(order)}))
     print(operation("createOrder", {
         "body.product": dictionary("products"), "body.items[*].source": dictionary("sources"),
         "body.items[*].itemId": dictionary("items"), "body.items[*].product": dictionary("products")}))
