@@ -1,3 +1,5 @@
+import Foundation
+
 /// Checks the flow mappings (`{key: value, …}`) of a YAML text the way a YAML parser reads them,
 /// to catch what an editor does not see: in a flow mapping a comma ends a plain scalar, so
 /// `{description: Stages (received, printed).}` is three entries, `description`, `printed).` and
