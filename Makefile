@@ -35,9 +35,11 @@ TEST_WIDTH ?= 8
 
 test: deps
 	@./scripts/ensure-packages.sh $(TEST_DEPS)
+	@command -v openapi-spec-validator >/dev/null || python3 -m pip install -q --break-system-packages openapi-spec-validator
+	openapi-spec-validator Sources/PhotoSourceService/Resources/openapi.yaml
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --experimental-maximum-parallelization-width $(TEST_WIDTH)
-	@command -v schemathesis >/dev/null || python3 -m pip install -q schemathesis
+	@command -v schemathesis >/dev/null || python3 -m pip install -q --break-system-packages schemathesis
 	./scripts/schemathesis.sh $(BIN)
 	./scripts/ensure-packages.sh jq file openssl && python3 scripts/transcripts --self-check && python3 scripts/transcripts --binary $(BIN)
 

@@ -110,7 +110,7 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
 /// The router: middleware (outermost first) and one controller per resource.
 public func buildRouter(_ dependencies: ServiceDependencies, metrics: PrometheusCollectorRegistry) -> Router<ServiceRequestContext> {
     let limits = dependencies.configuration.limits
-    let router = Router(context: ServiceRequestContext.self)
+    let router = Router(context: ServiceRequestContext.self, options: .autoGenerateHeadEndpoints)  // HEAD answers like GET, without the body
     router.addMiddleware {
         // Outermost: it records the status actually sent, after every error became a response.
         RequestMetricsMiddleware(registry: metrics)
@@ -119,6 +119,7 @@ public func buildRouter(_ dependencies: ServiceDependencies, metrics: Prometheus
         ProblemMiddleware()
         RateLimitMiddleware(limiter: RateLimiter(limit: limits.requestsPerMinute))
         BodyLimitMiddleware(maximumBytes: limits.maximumBodyBytes)
+        JSONBodyMiddleware(maximumBytes: limits.maximumBodyBytes)
     }
     SessionsController(dependencies: dependencies).addRoutes(to: router)
     SourcesController(dependencies: dependencies).addRoutes(to: router)
@@ -135,6 +136,7 @@ public func buildRouter(_ dependencies: ServiceDependencies, metrics: Prometheus
         PrintLabCallbackController(verifiers: verifiers, sink: OrderStatusRecorder(store: orders)).addRoutes(to: router)
     }
     SystemController(dependencies: dependencies, registry: metrics).addRoutes(to: router)
+    router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes))  // last: it wraps only the not-found responder
     return router
 }
 

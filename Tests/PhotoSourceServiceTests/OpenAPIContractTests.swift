@@ -66,6 +66,21 @@ struct OpenAPIContractTests {
         #expect(spec.subtracting(routes).isEmpty, "in the spec but not routed: \(spec.subtracting(routes))")
     }
 
+    @Test("every flow mapping in openapi.yaml is key: value, so no description is split into keys at its commas")
+    func flowMappingsAreWhole() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("openapi.yaml"), encoding: .utf8)
+        #expect(text.contains("{type: string, description:"))
+        #expect(YAMLFlowMappings.problems(in: text) == [])
+        // The line that once split into keys `downloaded`, `printed` and `shipped).` is caught.
+        let split = "      stage: {type: string, description: The last stage (received, downloaded, printed, shipped).}"
+        let problems = YAMLFlowMappings.problems(in: split)
+        for key in ["downloaded", "printed", "shipped)."] {
+            #expect(problems.contains { $0.hasPrefix("line 1: ") && $0.contains("\"\(key)\"") }, "\(problems)")
+        }
+        #expect(YAMLFlowMappings.problems(in: "      stage: {type: string, description: 'The last stage (received, printed).'}") == [])
+    }
+
     @Test("GET /openapi.yaml serves the repository's document")
     func servesSpec() async throws {
         try await ServiceHarness.run { harness in

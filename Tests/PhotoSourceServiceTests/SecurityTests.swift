@@ -51,7 +51,7 @@ struct SecurityTests {
             #expect(response.status == .contentTooLarge)
             #expect(try ServiceHarness.object(response)["code"] as? String == "too-large")
             let small = try await harness.client.execute(
-                uri: "/v1/sessions", method: .post, headers: [.authorization: "Bearer \(ServiceHarness.apiKey)"],
+                uri: "/v1/sessions", method: .post, headers: [.authorization: "Bearer \(ServiceHarness.apiKey)", .contentType: "application/json"],
                 body: ByteBuffer(string: "{}"))
             #expect(small.status == .created)
         }

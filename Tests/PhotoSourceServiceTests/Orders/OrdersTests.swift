@@ -75,7 +75,7 @@ struct OrdersTests {
             #expect(try FileManager.default.contentsOfDirectory(atPath: harness.orderFolder.path) == [id])
             // A missing key is refused.
             let keyless = try await harness.client.execute(
-                uri: "/v1/orders", method: .post, headers: [.authorization: "Bearer \(token)"], body: ByteBuffer(string: body))
+                uri: "/v1/orders", method: .post, headers: [.authorization: "Bearer \(token)", .contentType: "application/json"], body: ByteBuffer(string: body))
             #expect(keyless.status == .badRequest)
         }
     }
