@@ -74,10 +74,13 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
         let dependencies = try ServiceDependencies(configuration: configuration, store: store, catalog: catalog, thumbnails: thumbnails)
         let router = buildRouter(dependencies, metrics: arguments.metrics)
         let onListening = arguments.onListening
+        let connections = ConnectionPlan(configuration.traffic, openFileLimit: OpenFileLimit.raiseSoftLimit())
         var app = Application(
             router: router,
-            server: .http1(configuration: .init(additionalChannelHandlers: [FlushBeforeCloseHandler()])),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "photosource"),
+            server: connections.server(fastPath: SignedThumbnailFastPath(dependencies: dependencies, serverName: serverName)),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: serverName,
+                availableConnectionsDelegate: connections.acceptLimit(logger: arguments.logger)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 dependencies.listeningPort.set(port)
@@ -106,6 +109,9 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
     }
 }
 
+/// The `Server` header of every response.
+let serverName = "photosource"
+
 /// The router: middleware (outermost first) and one controller per resource.
 public func buildRouter(_ dependencies: ServiceDependencies, metrics: PrometheusCollectorRegistry) -> Router<ServiceRequestContext> {
     let limits = dependencies.configuration.limits
@@ -115,7 +121,7 @@ public func buildRouter(_ dependencies: ServiceDependencies, metrics: Prometheus
         CORSAllowListMiddleware(allowedOrigins: Set(dependencies.configuration.allowedOrigins))
         ProblemMiddleware()
         MetricsMiddleware()
-        RateLimitMiddleware(limiter: RateLimiter(limit: limits.requestsPerMinute))
+        RateLimitMiddleware(dependencies: dependencies)
         BodyLimitMiddleware(maximumBytes: limits.maximumBodyBytes)
     }
     SessionsController(dependencies: dependencies).addRoutes(to: router)

@@ -3,7 +3,7 @@ import Foundation
 extension ServiceConfiguration {
     private enum Keys: String, CodingKey {
         case host, port, publicBaseURL, sources, signInFlows, apiKeyHashes, signingKeys, sealingKey, allowedOrigins, allowedSourceOrigins
-        case limits, products, stateDirectory, destinations, orders, webhook
+        case limits, products, stateDirectory, destinations, orders, webhook, traffic
     }
 
     /// Decodes a configuration file; every field but `apiKeyHashes`, `signingKeys` and `sealingKey` may be left out.
@@ -28,6 +28,7 @@ extension ServiceConfiguration {
             destinations: try container.decodeIfPresent([DestinationConfiguration].self, forKey: .destinations),
             orders: try container.decodeIfPresent(OrderSettings.self, forKey: .orders) ?? OrderSettings(),
             webhook: try container.decodeIfPresent(WebhookSettings.self, forKey: .webhook))
+        traffic = try container.decodeIfPresent(TrafficLimits.self, forKey: .traffic) ?? TrafficLimits()
     }
 
     /// Encodes every field (for writing a starting file).
@@ -49,6 +50,7 @@ extension ServiceConfiguration {
         try container.encode(destinations, forKey: .destinations)
         try container.encode(orders, forKey: .orders)
         try container.encodeIfPresent(webhook, forKey: .webhook)
+        try container.encode(traffic, forKey: .traffic)
     }
 }
 

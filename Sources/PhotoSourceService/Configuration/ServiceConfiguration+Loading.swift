@@ -139,6 +139,7 @@ extension ServiceConfiguration {
             throw PhotoSourceError(.invalidData, "products: \(product.id) needs a positive width, height and minimumDPI.")
         }
         try validateOrders()
+        try traffic.validate()
         _ = try webhook?.sender()
     }
 
