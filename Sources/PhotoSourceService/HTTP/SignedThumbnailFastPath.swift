@@ -13,9 +13,9 @@ import NIOCore
 /// It does what the router's path would, in the same order, and answers the same bytes with the
 /// same headers: the signature is taken from ``URLSigner``'s cache of verified URLs (with the
 /// expiry checked again), the request is charged to the client address's signed-asset budget
-/// (``RateLimits``), `If-None-Match` gets 304, and the security headers, `Vary: Origin`, `Date`
-/// and `Server` are added; the request is counted in the router's metrics under the route's
-/// name. Whatever it cannot answer that way — an unknown or expired URL, a cold thumbnail, an
+/// (``RateLimits``), `If-None-Match` gets 304, and the security headers, `Date` and `Server` are
+/// added (not `Vary: Origin`: the CORS middleware adds it only when there is an `Origin`); the
+/// request is counted in the router's metrics under the route's name. Whatever it cannot answer that way — an unknown or expired URL, a cold thumbnail, an
 /// exhausted budget (the router answers the 429), an `Origin` header (CORS), another path —
 /// it leaves to the router.
 struct SignedThumbnailFastPath: Sendable {
@@ -86,7 +86,6 @@ struct SignedThumbnailFastPath: Sendable {
         let limits = dependencies.rateLimits
         guard limits.signedAssets.admit(limits.addressKey(request, peer: peer)) == nil else { return nil }
         fields.addSecurityHeaders()
-        fields[.vary] = "Origin"
         fields[.date] = dates.now
         fields[.server] = serverName
         return (HTTPResponse(status: status, headerFields: fields), body)
