@@ -81,8 +81,10 @@ def config(file, key, state, sources):
         "apiKeyHashes": ["sha256:" + hashlib.sha256(key.encode()).hexdigest()],
         "signingKeys": [random_key()],
         "sealingKey": random_key(),
-        # One client address sends every thumbnail request: the limit must not answer 429.
+        # One client address sends every thumbnail request: the limits must not answer 429
+        # (the signed-asset budget is still counted on every request, as in production).
         "limits": {"requestsPerMinute": 1_000_000_000},
+        "traffic": {"signedAssetRequestsPerMinute": 1_000_000_000},
         "stateDirectory": state,
     }
     with open(file, "w") as f:

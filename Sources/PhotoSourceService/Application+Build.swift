@@ -75,10 +75,13 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
         let dependencies = try ServiceDependencies(configuration: configuration, store: store, catalog: catalog, thumbnails: thumbnails)
         let router = buildRouter(dependencies, metrics: arguments.metrics)
         let onListening = arguments.onListening
+        let connections = ConnectionPlan(configuration.traffic, openFileLimit: OpenFileLimit.raiseSoftLimit())
         var app = Application(
             router: router,
-            server: .http1(configuration: .init(additionalChannelHandlers: [FlushBeforeCloseHandler()])),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "photosource"),
+            server: connections.server(fastPath: SignedThumbnailFastPath(dependencies: dependencies, serverName: serverName)),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: serverName,
+                availableConnectionsDelegate: connections.acceptLimit(logger: arguments.logger)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 dependencies.listeningPort.set(port)
@@ -107,6 +110,9 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
     }
 }
 
+/// The `Server` header of every response.
+let serverName = "photosource"
+
 /// The router: middleware (outermost first) and one controller per resource.
 public func buildRouter(_ dependencies: ServiceDependencies, metrics: PrometheusCollectorRegistry) -> Router<ServiceRequestContext> {
     let limits = dependencies.configuration.limits
@@ -117,7 +123,7 @@ public func buildRouter(_ dependencies: ServiceDependencies, metrics: Prometheus
         SecurityHeadersMiddleware()
         CORSAllowListMiddleware(allowedOrigins: Set(dependencies.configuration.allowedOrigins))
         ProblemMiddleware()
-        RateLimitMiddleware(limiter: RateLimiter(limit: limits.requestsPerMinute))
+        RateLimitMiddleware(dependencies: dependencies)
         BodyLimitMiddleware(maximumBytes: limits.maximumBodyBytes)
         JSONBodyMiddleware(maximumBytes: limits.maximumBodyBytes)
     }

@@ -16,6 +16,8 @@ public struct ServiceDependencies: Sendable {
     let originals: OriginalsSpool
     let signer: URLSigner
     let apiKeyDigests: [[UInt8]]
+    /// The rate limiters, shared by the middleware and the signed-thumbnail fast path.
+    let rateLimits: RateLimits
     /// The port the server listens on, once it does (``assetURL(sha256:md5:contentType:now:)`` without a `publicBaseURL`).
     let listeningPort = BoundPort()
 
@@ -30,6 +32,7 @@ public struct ServiceDependencies: Sendable {
             maximumBytes: configuration.limits.originalsSpoolBytes)
         signer = try URLSigner(base64Keys: configuration.signingKeys)
         apiKeyDigests = configuration.apiKeyHashes.compactMap(SecretHash.parseAPIKeyHash)
+        rateLimits = RateLimits(configuration)
     }
 
     /// `path` prefixed with the public base URL when one is configured (else left relative).

@@ -3,7 +3,7 @@ import Foundation
 extension ServiceConfiguration {
     private enum Keys: String, CodingKey, CaseIterable {
         case host, port, publicBaseURL, sources, signInFlows, apiKeyHashes, apiKeyHashesFile, signingKeys, signingKeysFile
-        case sealingKey, sealingKeyFile, allowedOrigins, allowedSourceOrigins, limits, products, stateDirectory, destinations, orders, webhook
+        case sealingKey, sealingKeyFile, allowedOrigins, allowedSourceOrigins, limits, products, stateDirectory, destinations, orders, webhook, traffic
     }
 
     /// Decodes a configuration file; every field may be left out. The secrets (`apiKeyHashes`,
@@ -31,6 +31,7 @@ extension ServiceConfiguration {
         apiKeyHashesFile = try fields.optional(.apiKeyHashesFile)
         signingKeysFile = try fields.optional(.signingKeysFile)
         sealingKeyFile = try fields.optional(.sealingKeyFile)
+        traffic = try fields.value(.traffic, or: TrafficLimits())
     }
 
     /// Encodes every field, `null` for `publicBaseURL` and `webhook` when unset (so a starter file
@@ -56,6 +57,7 @@ extension ServiceConfiguration {
         try container.encode(destinations, forKey: .destinations)
         try container.encode(orders, forKey: .orders)
         try container.encode(webhook, forKey: .webhook)
+        try container.encode(traffic, forKey: .traffic)
     }
 }
 

@@ -87,6 +87,8 @@ public struct ServiceConfiguration: Sendable, Codable {
     public var orders: OrderSettings
     /// The shop's webhook for `order.updated` events; `nil` sends none (and keeps no outbox).
     public var webhook: WebhookSettings?
+    /// Connection timeouts and cap, and the rate limits of signed assets and session creation.
+    public var traffic = TrafficLimits()
 
     /// Creates a configuration.
     public init(

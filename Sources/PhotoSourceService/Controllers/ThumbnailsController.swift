@@ -6,9 +6,14 @@ import PhotoSourceKit
 
 /// `GET /v1/thumbnails/{signature}/{payload}`: a thumbnail through the shared cache, immutable
 /// (the payload pins the version), with an ETag and 304 on `If-None-Match`.
+///
+/// Warm thumbnails of URLs verified before are answered by ``SignedThumbnailFastPath`` ahead of
+/// the router, with the same bytes and headers; this controller answers everything else.
 struct ThumbnailsController {
     /// The long side of listing thumbnails.
     static let defaultSize = 256
+    /// `Cache-Control` of every thumbnail: the payload pins the version, so the bytes never change.
+    static let cacheControl = "public, max-age=31536000, immutable"
 
     let dependencies: ServiceDependencies
 
@@ -19,24 +24,23 @@ struct ThumbnailsController {
     private func thumbnail(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
         let asset = try dependencies.verifySigned(context, kind: .thumbnail)
         let etag = Self.etag(for: asset)
-        var headers: HTTPFields = [.eTag: etag, .cacheControl: "public, max-age=31536000, immutable"]
-        if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag || $0 == "*" }) {
+        var headers: HTTPFields = [.eTag: etag, .cacheControl: Self.cacheControl]
+        if Self.matches(request.headers[.ifNoneMatch], etag: etag) {
             return Response(status: .notModified, headers: headers)
         }
-        let spec = ThumbnailSpec(maxPixelSize: asset.size, format: ThumbnailSpec.Format(rawValue: asset.format) ?? .auto)
         let thumbnail: Thumbnail
-        if let stored = try warmThumbnail(asset, spec: spec) {
+        if let stored = try Self.warmThumbnail(asset, dependencies: dependencies) {
             thumbnail = stored
         } else {
             // Opened as the session the URL was made for: a URL of session A only ever shows A's photos.
             thumbnail = try await dependencies.withSource(asset.source, session: asset.session) { entry in
                 let item = try await dependencies.signedItem(asset, in: entry)
                 return try await dependencies.withSourceTimeout {
-                    try await dependencies.thumbnails.thumbnail(for: item, from: entry.source, spec: spec)
+                    try await dependencies.thumbnails.thumbnail(for: item, from: entry.source, spec: Self.spec(of: asset))
                 }
             }
         }
-        headers[.contentType] = thumbnail.format == .png ? "image/png" : "image/jpeg"
+        headers[.contentType] = Self.contentType(of: thumbnail)
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: thumbnail.data)))
     }
 
@@ -47,11 +51,27 @@ struct ThumbnailsController {
     /// version is that picture. Only sources shared by every session take it (their photos are
     /// the same whoever asks); a source each customer signs in to goes through its session's
     /// sign-in every time, so signing out still stops that session's URLs.
-    private func warmThumbnail(_ asset: SignedAsset, spec: ThumbnailSpec) throws -> Thumbnail? {
+    static func warmThumbnail(_ asset: SignedAsset, dependencies: ServiceDependencies) throws -> Thumbnail? {
         guard !asset.version.isEmpty else { return nil }
         let entry = try dependencies.catalog.source(asset.source)
         guard entry.signIn == nil else { return nil }
-        return dependencies.thumbnails.storedThumbnail(sourceID: entry.source.id, itemID: asset.item, spec: spec, validator: asset.version)
+        return dependencies.thumbnails.storedThumbnail(sourceID: entry.source.id, itemID: asset.item, spec: spec(of: asset), validator: asset.version)
+    }
+
+    /// The thumbnail a signed payload asks for.
+    static func spec(of asset: SignedAsset) -> ThumbnailSpec {
+        ThumbnailSpec(maxPixelSize: asset.size, format: ThumbnailSpec.Format(rawValue: asset.format) ?? .auto)
+    }
+
+    /// `Content-Type` of a thumbnail.
+    static func contentType(of thumbnail: Thumbnail) -> String {
+        thumbnail.format == .png ? "image/png" : "image/jpeg"
+    }
+
+    /// Whether an `If-None-Match` value names `etag` (or is `*`).
+    static func matches(_ ifNoneMatch: String?, etag: String) -> Bool {
+        guard let ifNoneMatch else { return false }
+        return ifNoneMatch.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == etag || $0 == "*" }
     }
 
     /// A strong ETag from the cache key's parts and the pinned version (never the session).

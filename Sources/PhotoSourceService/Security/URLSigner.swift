@@ -50,6 +50,13 @@ struct URLSigner: Sendable {
         return asset
     }
 
+    /// The asset a URL names when the URL verified before and has not expired; `nil` otherwise,
+    /// without checking anything anew (the signed-thumbnail fast path's test).
+    func knownAsset(signature: some StringProtocol, payload: some StringProtocol, kind: SignedAsset.Kind, now: Date = Date()) -> SignedAsset? {
+        guard let asset = verified.asset(for: "\(kind.rawValue)/\(signature)/\(payload)"), Double(asset.expires) > now.timeIntervalSince1970 else { return nil }
+        return asset
+    }
+
     /// The asset a URL names, after checking its signature (any key) and then its expiry.
     func verify(signature: String, payload: String, kind: SignedAsset.Kind, now: Date = Date()) throws(Refusal) -> SignedAsset {
         let cacheKey = "\(kind.rawValue)/\(signature)/\(payload)"
