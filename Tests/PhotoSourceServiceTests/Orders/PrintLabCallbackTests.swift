@@ -35,7 +35,7 @@ struct PrintLabCallbackTests {
             let body = Self.body()
             let status = try await post(client, body, signature: try WebhookSigner(secrets: Self.secrets).signature(for: body))
             #expect(status == .ok)
-            #expect(sink.applied.value == [DestinationReport(orderID: "ord_test", destinationID: "lab", eventID: "evt_1", stage: "printed")])
+            #expect(sink.applied.value == [DestinationReport(orderID: "ord_test", destinationID: "lab", eventID: "evt_1", stage: "printed", externalID: "ord_9")])
         }
     }
 
