@@ -77,6 +77,36 @@ struct PrintLabCallbackTests {
         }
     }
 
+    /// A sink that answers every report with one outcome.
+    struct FixedSink: OrderStatusSink {
+        let outcome: DestinationReportOutcome
+        func destinationReported(_ report: DestinationReport) async throws -> DestinationReportOutcome { outcome }
+    }
+
+    @Test(arguments: [
+        (DestinationReportOutcome.applied, 200, #"{"applied":true,"outcome":"applied"}"#),
+        (.recorded, 200, #"{"applied":false,"outcome":"recorded"}"#),
+        (.duplicate, 200, #"{"applied":false,"outcome":"duplicate"}"#),
+        (.unknownOrder, 404, "not-found"),
+        (.otherExternalOrder(recorded: "ord_1"), 409, "is lab order ord_1 at lab, not lab order ord_9"),
+        (.externalOrderNotYetKnown, 409, "retry shortly"),
+    ])
+    func eachOutcomeHasItsAnswer(outcome: DestinationReportOutcome, status: Int, text: String) async throws {
+        let router = Router()
+        PrintLabCallbackController(verifiers: ["lab": try PrintLabCallbackVerifier(secrets: Self.secrets)], sink: FixedSink(outcome: outcome))
+            .addRoutes(to: router)
+        try await Application(router: router).test(.router) { client in
+            let body = Self.body()
+            let headers: HTTPFields = [
+                .contentType: "application/json", HTTPField.Name("Webhook-Signature")!: try WebhookSigner(secrets: Self.secrets).signature(for: body),
+            ]
+            try await client.execute(uri: "/v1/destinations/lab/callbacks", method: .post, headers: headers, body: ByteBuffer(bytes: body)) { response in
+                #expect(response.status.code == status)
+                #expect(String(buffer: response.body).contains(text))
+            }
+        }
+    }
+
     @Test func anUnknownDestinationOrStageIsRefused() async throws {
         try await withController { client, sink in
             let signer = try WebhookSigner(secrets: Self.secrets)
