@@ -6,10 +6,17 @@ import PhotoSourceKit
 /// or a partner's: PhotoSubmitter's HTTP upload, with its two queue modes (``QueueMode``).
 ///
 /// Each POST carries the file (part `file`) and the fields `orderId`, `reference`, `index`,
-/// `md5`, `copies` and `product`, plus an `Idempotency-Key` header (`<delivery key>-<index>`) so
-/// the endpoint can drop a repeat. A 2xx acknowledges the item; any other 4xx fails that item
+/// `md5`, `copies` and `product`, plus an `Idempotency-Key` header (`<delivery key>-<index>`,
+/// the same on every attempt). A 2xx acknowledges the item; any other 4xx fails that item
 /// alone; 5xx, 408, 429 and connection failures end the attempt with a thrown error so the
 /// pipeline retries later, sending only what was not acknowledged.
+///
+/// **At-least-once.** Each acknowledgement is recorded durably before the next upload starts,
+/// but an upload in flight when the service dies (or its answer lost on the way back) is sent
+/// again on the next attempt: no HTTP sender can know whether the receiver kept a POST whose
+/// answer never came. So receivers must de-duplicate on `Idempotency-Key`, as Stripe's and
+/// Prodigi's APIs do (`DemoUploadReceiver` in SampleSources shows how). The folder and print-lab
+/// destinations land exactly once without the receiver's help.
 public struct HTTPUploadDestination: OrderDestination {
     /// How items are sent.
     public enum QueueMode: Sendable, Hashable {
@@ -73,35 +80,16 @@ public struct HTTPUploadDestination: OrderDestination {
         options = try OutboundEndpoint.options(for: configuration.url, owner: "destination \(configuration.id)", timeout: configuration.timeout)
     }
 
-    /// Uploads every asset not yet acknowledged, reporting each through `progress`.
+    /// Uploads every asset not yet acknowledged, reporting each through `progress` as soon as
+    /// its answer arrives and before its queue slot takes the next asset (``send(_:each:)``).
     public func deliver(
         _ delivery: OrderDelivery, progress: @escaping @Sendable (ItemDeliveryResult) async throws -> Void
     ) async throws -> DeliveryOutcome {
         let pending = delivery.assets.filter { !delivery.acknowledged.contains($0.index) }.sorted { $0.index < $1.index }
-        var results: [ItemDeliveryResult] = []
-        switch configuration.mode {
-        case .sequential(let spacing):
-            for (position, asset) in pending.enumerated() {
-                if position > 0 { try await pause(spacing) }
-                let result = try await upload(asset, of: delivery)
-                try await progress(result)
-                results.append(result)
-            }
-        case .concurrent(let maximum):
-            results = try await withThrowingTaskGroup(of: ItemDeliveryResult.self) { group in
-                var finished: [ItemDeliveryResult] = []
-                var next = pending.makeIterator()
-                for _ in 0..<maximum {
-                    guard let asset = next.next() else { break }
-                    group.addTask { try await upload(asset, of: delivery) }
-                }
-                while let result = try await group.next() {
-                    try await progress(result)
-                    finished.append(result)
-                    if let asset = next.next() { group.addTask { try await upload(asset, of: delivery) } }
-                }
-                return finished
-            }
+        let results = try await send(pending) { asset in
+            let result = try await upload(asset, of: delivery)
+            try await progress(result)
+            return result
         }
         return Self.outcome(results, acknowledgedBefore: delivery.acknowledged.count)
     }

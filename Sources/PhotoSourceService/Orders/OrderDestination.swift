@@ -143,10 +143,12 @@ public enum DeliveryOutcome: Sendable, Hashable {
 }
 
 /// Where a destination's later news (a print lab's signed status callbacks) goes; the order
-/// pipeline implements it and applies each report once (``DestinationReport/eventID``).
+/// pipeline implements it (``OrderStatusRecorder``): each report is matched to the order and to
+/// the destination's own id for it, applied once (``DestinationReport/eventID``), and only when
+/// its stage moves the delivery forward.
 public protocol OrderStatusSink: Sendable {
-    /// Records a verified report. Reporting the same `eventID` again changes nothing.
-    func destinationReported(_ report: DestinationReport) async throws
+    /// Records a verified report and says what became of it. Reporting the same `eventID` again changes nothing.
+    func destinationReported(_ report: DestinationReport) async throws -> DestinationReportOutcome
 }
 
 /// A verified status report from a destination about an order.
@@ -157,17 +159,21 @@ public struct DestinationReport: Sendable, Hashable, Codable {
     public var destinationID: String
     /// The destination's id for this event, for de-duplication.
     public var eventID: String
-    /// `received`, `downloaded`, `printed`, `shipped` or `failed`.
+    /// `received`, `downloaded`, `printed`, `shipped` or `failed` (``PrintLabStage``).
     public var stage: String
     /// A sentence from the destination, when it sent one (for example an MD5 mismatch).
     public var message: String?
+    /// The destination's own id for the order (a lab's order id), which must be the one it
+    /// answered with when it accepted ours (``DeliveryOutcome/accepted(externalID:)``).
+    public var externalID: String?
 
     /// Creates a report.
-    public init(orderID: String, destinationID: String, eventID: String, stage: String, message: String? = nil) {
+    public init(orderID: String, destinationID: String, eventID: String, stage: String, message: String? = nil, externalID: String? = nil) {
         self.orderID = orderID
         self.destinationID = destinationID
         self.eventID = eventID
         self.stage = stage
         self.message = message
+        self.externalID = externalID
     }
 }

@@ -39,8 +39,11 @@ public protocol OrderStore: Sendable {
     /// Records how the delivery ended, finishes `job`, and when every delivery of the order has
     /// ended, moves the order to its final status.
     func finishDelivery(order: String, destination: String, job: String, worker: String, outcome: DeliveryOutcome, now: Date) async throws
-    /// Applies a destination's report once per `eventID`; `false` when it was applied before (or names an unknown order).
-    func applyReport(_ report: DestinationReport, now: Date) async throws -> Bool
+    /// Records a destination's report, matched to the order's delivery there and to the external
+    /// id the destination gave (``DestinationReportOutcome``): each `eventID` once, and its stage
+    /// applied only when it moves the delivery forward (``PrintLabStage/advances(from:)``); an
+    /// older stage is kept as an event and changes nothing.
+    func applyReport(_ report: DestinationReport, now: Date) async throws -> DestinationReportOutcome
     /// Cancels what has not ended yet (lines, deliveries, jobs) and returns the order; `nil` when unknown.
     func cancelOrder(id: String, now: Date) async throws -> OrderRecord?
 

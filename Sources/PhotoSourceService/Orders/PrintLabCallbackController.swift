@@ -8,8 +8,17 @@ import PhotoSourceKit
 ///
 /// The raw body is checked against the destination's ``PrintLabCallbackVerifier`` before it is
 /// parsed; a bad or missing signature answers 401 and applies nothing. A verified report goes
-/// to the ``OrderStatusSink``, which applies each event id once, so a lab's repeats and replays
-/// change nothing (they still answer 200, so the lab stops retrying).
+/// to the ``OrderStatusSink``, and its ``DestinationReportOutcome`` is the answer:
+///
+/// - 200 `{"applied": true, "outcome": "applied"}`: a new stage moved the delivery forward;
+/// - 200 `{"applied": false, "outcome": "recorded"}`: an older stage arriving late (or anything
+///   after `shipped` or `failed`), kept in the order's events, nothing changed;
+/// - 200 `{"applied": false, "outcome": "duplicate"}`: an event id the lab sent before;
+/// - 404: the merchant reference names no order with a delivery to this lab;
+/// - 409: the lab order id is not the one the lab answered our order with (or that answer has
+///   not been recorded yet: the lab's retry will match).
+///
+/// Every 200 tells the lab to stop retrying; 404 and 409 change nothing.
 public struct PrintLabCallbackController: Sendable {
     /// The largest callback body read (a status event is a few hundred bytes).
     static let maximumBodyBytes = 64 << 10
@@ -50,7 +59,34 @@ public struct PrintLabCallbackController: Sendable {
         } catch .malformed(let reason) {
             return Problem(status: .badRequest, code: .invalidData, detail: reason).response()
         }
-        try await sink.destinationReported(report)
-        return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: "{\"applied\":true}")))
+        return Self.response(try await sink.destinationReported(report), report)
+    }
+
+    /// The answer to a verified report.
+    static func response(_ outcome: DestinationReportOutcome, _ report: DestinationReport) -> Response {
+        let lab = report.externalID.map { "lab order \($0)" } ?? "a lab order"
+        switch outcome {
+        case .applied: return answer("applied", applied: true)
+        case .recorded: return answer("recorded", applied: false)
+        case .duplicate: return answer("duplicate", applied: false)
+        case .unknownOrder:
+            return Problem(
+                status: .notFound, code: .notFound,
+                detail: "No order \"\(report.orderID)\" was sent to \(report.destinationID); check the merchant reference.").response()
+        case .otherExternalOrder(let recorded):
+            return Problem(
+                status: .conflict, code: .invalidData,
+                detail: "Order \(report.orderID) is lab order \(recorded) at \(report.destinationID), not \(lab); nothing was changed.").response()
+        case .externalOrderNotYetKnown:
+            return Problem(
+                status: .conflict, code: .invalidData,
+                detail: "Order \(report.orderID) has no lab order recorded at \(report.destinationID) yet, so \(lab) cannot be matched; retry shortly.").response()
+        }
+    }
+
+    private static func answer(_ outcome: String, applied: Bool) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "application/json"],
+            body: .init(byteBuffer: ByteBuffer(string: #"{"applied":\#(applied),"outcome":"\#(outcome)"}"#)))
     }
 }

@@ -10,8 +10,6 @@ import PhotoSourceKit
 /// `{"id": "evt_…", "type": "order.stage.changed", "time": "…", "data": {"order": {"id": "lab order",
 /// "merchantReference": "our order id", "stage": "printed", "message": null}}}`.
 public struct PrintLabCallbackVerifier: Sendable {
-    /// The stages a lab may report.
-    public static let stages: Set<String> = ["received", "downloaded", "printed", "shipped", "failed"]
 
     /// The callback body.
     public struct Callback: Sendable, Hashable, Codable {
@@ -32,11 +30,11 @@ public struct PrintLabCallbackVerifier: Sendable {
 
         /// The order's new state.
         public struct Order: Sendable, Hashable, Codable {
-            /// The lab's order id.
+            /// The lab's order id: it must be the one the lab answered our order with.
             public var id: String
             /// Our order id (sent as the merchant reference).
             public var merchantReference: String
-            /// One of ``PrintLabCallbackVerifier/stages``.
+            /// One of ``PrintLabStage``'s raw values.
             public var stage: String
             /// A sentence from the lab, such as why an asset failed.
             public var message: String?
@@ -73,13 +71,15 @@ public struct PrintLabCallbackVerifier: Sendable {
             throw .malformed("The callback body is not a lab event ({id, type, data: {order: {id, merchantReference, stage}}}).")
         }
         let order = callback.data.order
-        guard !callback.id.isEmpty, !order.merchantReference.isEmpty else {
-            throw .malformed("The callback has an empty event id or merchant reference.")
+        guard !callback.id.isEmpty, !order.merchantReference.isEmpty, !order.id.isEmpty else {
+            throw .malformed("The callback has an empty event id, lab order id or merchant reference.")
         }
-        guard Self.stages.contains(order.stage) else {
-            throw .malformed("\"\(order.stage)\" is not a stage (\(Self.stages.sorted().joined(separator: ", "))).")
+        guard let stage = PrintLabStage(rawValue: order.stage) else {
+            let stages = PrintLabStage.allCases.map(\.rawValue).joined(separator: ", ")
+            throw .malformed("\"\(order.stage)\" is not a stage (\(stages)).")
         }
         return DestinationReport(
-            orderID: order.merchantReference, destinationID: destinationID, eventID: callback.id, stage: order.stage, message: order.message)
+            orderID: order.merchantReference, destinationID: destinationID, eventID: callback.id, stage: stage.rawValue,
+            message: order.message, externalID: order.id)
     }
 }

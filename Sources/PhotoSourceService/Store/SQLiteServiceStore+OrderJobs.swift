@@ -133,44 +133,6 @@ extension SQLiteServiceStore {
         }
     }
 
-    public func applyReport(_ report: DestinationReport, now: Date) async throws -> Bool {
-        try await transactor.write { db in
-            guard try await SQLiteOrderRows.status(db, order: report.orderID) != nil else { return false }
-            let fresh = try await db.query(
-                """
-                INSERT INTO destination_reports (destination_id, event_id, order_id, stage, received_at) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT DO NOTHING RETURNING event_id
-                """,
-                [.text(report.destinationID), .text(report.eventID), .text(report.orderID), .text(report.stage), .float(now.timeIntervalSince1970)])
-            guard !fresh.isEmpty else { return false }
-            // A lab that has the assets (downloaded or later) delivered them; `failed` ends the delivery.
-            let state: String? = switch report.stage {
-            case "downloaded", "printed", "shipped": DeliveryState.delivered.rawValue
-            case "failed": DeliveryState.failed.rawValue
-            default: nil
-            }
-            _ = try await db.query(
-                """
-                UPDATE deliveries SET stage = ?,
-                    state = CASE WHEN ? IS NOT NULL AND state IN ('accepted', 'delivering', 'pending') THEN ? ELSE state END,
-                    error_code = CASE WHEN ? = 'failed' THEN 'invalid-data' ELSE error_code END,
-                    error_message = COALESCE(?, error_message)
-                WHERE order_id = ? AND destination_id = ?
-                """,
-                [.text(report.stage), state.map { .text($0) } ?? .null, state.map { .text($0) } ?? .null, .text(report.stage),
-                 report.message.map { .text($0) } ?? .null, .text(report.orderID), .text(report.destinationID)])
-            var data: [String: any Sendable] = [
-                "orderId": report.orderID, "destination": report.destinationID, "stage": report.stage, "eventId": report.eventID,
-            ]
-            if let message = report.message { data["message"] = message }
-            try await SQLiteOrderRows.event(db, order: report.orderID, type: "order.delivery", data, now: now)
-            // Every fresh stage (printed, shipped…) is news for the shop, not only the one that ends the delivery.
-            try await SQLiteOrderRows.webhook(db, enabled: writesWebhooks, order: report.orderID, destination: report.destinationID, now: now)
-            try await SQLiteOrderRows.finishIfDone(db, order: report.orderID, now: now, webhooks: writesWebhooks)
-            return true
-        }
-    }
-
     private static func finish(_ db: SQLiteConnection, job: String, worker: String) async throws {
         _ = try await db.query(
             "UPDATE jobs SET state = 'done', lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ? AND state = 'running'",

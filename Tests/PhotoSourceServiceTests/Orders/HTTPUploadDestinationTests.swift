@@ -4,6 +4,7 @@ import Hummingbird
 import NIOCore
 import PhotoNetworking
 import PhotoSourceKit
+@testable import SampleSources
 import Testing
 @testable import PhotoSourceService
 
@@ -20,19 +21,21 @@ struct HTTPUploadDestinationTests {
     }
 
     /// A receiver that parses each upload, records it, and answers with `status(index)`; `hold`
-    /// runs while the request counts as in flight (for the overlap tests).
+    /// runs (with the item's index) while the request counts as in flight (for the overlap tests).
     final class Receiver: Sendable {
         let uploads = Shared<[Int: Received]>([:])
         let log = Shared<[String]>([])
         let inFlight = Shared(0)
         let maxInFlight = Shared(0)
         let started = Shared(0)
+        /// The `Idempotency-Key` of every POST that arrived whole, in arrival order.
+        let keys = Shared<[String]>([])
         let status: @Sendable (Int) -> HTTPResponse.Status
-        let hold: @Sendable (Receiver) async throws -> Void
+        let hold: @Sendable (Receiver, Int) async throws -> Void
 
         init(
             status: @escaping @Sendable (Int) -> HTTPResponse.Status = { _ in .created },
-            hold: @escaping @Sendable (Receiver) async throws -> Void = { _ in }
+            hold: @escaping @Sendable (Receiver, Int) async throws -> Void = { _, _ in }
         ) {
             self.status = status
             self.hold = hold
@@ -43,11 +46,11 @@ struct HTTPUploadDestinationTests {
             router.post("/upload") { request, _ -> Response in
                 let body = try await request.body.collect(upTo: 64 << 20)
                 let type = request.headers[.contentType] ?? ""
-                guard let parts = MultipartReader.parts(Data(body.readableBytesView), contentType: type),
-                    let file = parts.first(where: { $0.name == "file" })
+                guard let form = MultipartFormParts(Data(body.readableBytesView), contentType: type), let file = form.part("file")
                 else { return Response(status: .badRequest) }
-                let fields = Dictionary(parts.filter { $0.fileName == nil }.map { ($0.name, String(decoding: $0.body, as: UTF8.self)) }) { $1 }
+                let fields = form.fields
                 let index = Int(fields["index"] ?? "") ?? -1
+                self.keys.update { $0.append(request.headers[.init("Idempotency-Key")!] ?? "") }
                 self.started.update { $0 += 1 }
                 self.log.update { $0.append("start \(index)") }
                 let now = self.inFlight.update { count -> Int in
@@ -55,7 +58,7 @@ struct HTTPUploadDestinationTests {
                     return count
                 }
                 self.maxInFlight.update { $0 = max($0, now) }
-                try await self.hold(self)
+                try await self.hold(self, index)
                 self.inFlight.update { $0 -= 1 }
                 self.log.update { $0.append("end \(index)") }
                 self.uploads.update {
@@ -69,7 +72,14 @@ struct HTTPUploadDestinationTests {
         }
     }
 
-    private func destination(
+    /// How many POSTs carried each `Idempotency-Key`, by the item index the key ends with.
+    static func postsPerItem(_ receiver: Receiver, key: String = "ord_test-dest") -> [Int: Int] {
+        receiver.keys.value.reduce(into: [:]) { counts, sent in
+            if let index = Int(sent.dropFirst(key.count + 1)), sent.hasPrefix(key + "-") { counts[index, default: 0] += 1 }
+        }
+    }
+
+    func destination(
         _ server: OrderTestServer, mode: HTTPUploadDestination.QueueMode,
         pause: @escaping @Sendable (Duration) async throws -> Void = { _ in }
     ) throws -> HTTPUploadDestination {
@@ -108,7 +118,7 @@ struct HTTPUploadDestinationTests {
         let assets = try TestAssets(count: 7, bytes: 20_000)
         defer { assets.remove() }
         // Each upload is held until the cap is reached (or no more will start), so overlap is certain, not timed.
-        let receiver = Receiver(hold: { receiver in
+        let receiver = Receiver(hold: { receiver, _ in
             _ = try await eventually { receiver.inFlight.value >= 3 || receiver.started.value == 7 }
         })
         try await OrderTestServer.with(receiver.router) { server in

@@ -84,5 +84,5 @@ struct OrderConfigurationTests {
 
 /// A status sink for destinations that never report.
 struct NoSink: OrderStatusSink {
-    func destinationReported(_ report: DestinationReport) async throws {}
+    func destinationReported(_ report: DestinationReport) async throws -> DestinationReportOutcome { .applied }
 }

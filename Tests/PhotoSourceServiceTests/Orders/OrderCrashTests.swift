@@ -9,14 +9,16 @@ import Testing
 /// state folder: the order finishes, and lands exactly once.
 @Suite("Orders survive kill -9 of photosource serve", .serialized)
 struct OrderCrashTests {
-    /// Configuration members: `sources`, one folder destination, a short lease so the restarted
-    /// process takes the dead one's job over quickly.
-    static func configuration(sources: [String], orders: URL, allowedSourceOrigins: [String] = [], fetchConcurrency: Int = 4) -> String {
+    /// Configuration members: `sources`, one folder destination (or `destination`, a JSON object),
+    /// a short lease so the restarted process takes the dead one's job over quickly.
+    static func configuration(
+        sources: [String], orders: URL, allowedSourceOrigins: [String] = [], fetchConcurrency: Int = 4, destination: String? = nil
+    ) -> String {
         let list = sources.map { "\"\($0)\"" }.joined(separator: ", ")
         let origins = allowedSourceOrigins.map { "\"\($0)\"" }.joined(separator: ", ")
         return """
             "sources": [\(list)], "allowedSourceOrigins": [\(origins)],
-            "destinations": [{"id": "shop-folder", "kind": "folder", "root": "\(orders.path)"}],
+            "destinations": [\(destination ?? #"{"id": "shop-folder", "kind": "folder", "root": "\#(orders.path)"}"#)],
             "orders": {"leaseSeconds": 2, "pollIntervalSeconds": 0.05, "retryBaseSeconds": 0.1, "retryMaximumSeconds": 1,
                        "fetchConcurrency": \(fetchConcurrency)}
             """

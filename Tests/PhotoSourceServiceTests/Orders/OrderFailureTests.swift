@@ -5,7 +5,7 @@ import HummingbirdTesting
 import NIOCore
 import PhotoSourceKit
 import PhotoSourceService
-import SampleSources
+@testable import SampleSources
 import Testing
 
 /// Orders meeting trouble half way, end to end through the real service: a customer's sign-in
@@ -79,9 +79,8 @@ struct OrderFailureTests {
             router.post("/upload") { [self] request, _ -> Response in
                 let type = request.headers[.contentType] ?? ""
                 let body = try await request.body.collect(upTo: 16 << 20)
-                let parts = MultipartReader.parts(Data(buffer: body), contentType: type) ?? []
-                func field(_ name: String) -> String { parts.first { $0.name == name }.map { String(decoding: $0.body, as: UTF8.self) } ?? "" }
-                let upload = "\(field("orderId"))/\(field("index"))"
+                let fields = MultipartFormParts(Data(buffer: body), contentType: type)?.fields ?? [:]
+                let upload = "\(fields["orderId"] ?? "")/\(fields["index"] ?? "")"
                 arrivals.update { $0.append(upload) }
                 if upload == stallOn.value {
                     _ = try await eventually(.seconds(90)) { released.value }  // a slow lab, until the test says

@@ -27,6 +27,11 @@ struct OrderQueueTests {
             deliveries: [OrderRecord.Delivery(destinationID: "folder", kind: "folder")])
     }
 
+    /// A materialised line's asset (the values do not matter to the store).
+    static let asset = MaterialisedAsset(
+        fileName: "001-a.jpg", contentType: "image/jpeg", sha256: "s", md5: "m", byteCount: 1, pixelWidth: 1, pixelHeight: 1,
+        dpi: nil, verdict: nil, warnings: [])
+
     @Test("a job is leased to one worker; a second claim finds nothing until the lease runs out, then takes it over")
     func leaseAndTakeOver() async throws {
         try await Self.withStore { store in
@@ -71,10 +76,7 @@ struct OrderQueueTests {
         try await Self.withStore { store in
             _ = try await store.createOrder(Self.order("ord_1"), now: Date())
             let job = try #require(try await store.claimJob(worker: "a", now: Date(), lease: 10))
-            let asset = MaterialisedAsset(
-                fileName: "001-a.jpg", contentType: "image/jpeg", sha256: "s", md5: "m", byteCount: 1, pixelWidth: 1, pixelHeight: 1,
-                dpi: nil, verdict: nil, warnings: [])
-            try await store.recordItem(order: "ord_1", index: 0, outcome: .success(asset), now: Date())
+            try await store.recordItem(order: "ord_1", index: 0, outcome: .success(Self.asset), now: Date())
             try await store.recordItem(order: "ord_1", index: 0, outcome: .failure(.init(code: "not-found", message: "late")), now: Date())
             try await store.finishMaterialising(order: "ord_1", job: job.id, worker: "a", now: Date())
             try await store.finishMaterialising(order: "ord_1", job: job.id, worker: "a", now: Date())
@@ -87,9 +89,9 @@ struct OrderQueueTests {
             #expect(try await store.startDelivery(order: "ord_1", destination: "folder", now: Date()))
             try await store.finishDelivery(order: "ord_1", destination: "folder", job: deliver.id, worker: "a", outcome: .accepted(externalID: "lab-9"), now: Date())
             #expect(try await store.order(id: "ord_1")?.status == .delivering)
-            let report = DestinationReport(orderID: "ord_1", destinationID: "folder", eventID: "ev-1", stage: "downloaded")
-            #expect(try await store.applyReport(report, now: Date()))
-            #expect(try await store.applyReport(report, now: Date()) == false)
+            let report = DestinationReport(orderID: "ord_1", destinationID: "folder", eventID: "ev-1", stage: "downloaded", externalID: "lab-9")
+            #expect(try await store.applyReport(report, now: Date()) == .applied)
+            #expect(try await store.applyReport(report, now: Date()) == .duplicate)
             let order = try #require(try await store.order(id: "ord_1"))
             #expect(order.status == .delivered)
             #expect(order.deliveries.first?.externalID == "lab-9")

@@ -35,7 +35,7 @@ struct PrintLabCallbackTests {
             let body = Self.body()
             let status = try await post(client, body, signature: try WebhookSigner(secrets: Self.secrets).signature(for: body))
             #expect(status == .ok)
-            #expect(sink.applied.value == [DestinationReport(orderID: "ord_test", destinationID: "lab", eventID: "evt_1", stage: "printed")])
+            #expect(sink.applied.value == [DestinationReport(orderID: "ord_test", destinationID: "lab", eventID: "evt_1", stage: "printed", externalID: "ord_9")])
         }
     }
 
@@ -74,6 +74,36 @@ struct PrintLabCallbackTests {
             #expect(try await post(client, body, signature: signature) == .ok)
             #expect(sink.applied.value.count == 1)
             #expect(sink.repeats.value == 1)
+        }
+    }
+
+    /// A sink that answers every report with one outcome.
+    struct FixedSink: OrderStatusSink {
+        let outcome: DestinationReportOutcome
+        func destinationReported(_ report: DestinationReport) async throws -> DestinationReportOutcome { outcome }
+    }
+
+    @Test(arguments: [
+        (DestinationReportOutcome.applied, 200, #"{"applied":true,"outcome":"applied"}"#),
+        (.recorded, 200, #"{"applied":false,"outcome":"recorded"}"#),
+        (.duplicate, 200, #"{"applied":false,"outcome":"duplicate"}"#),
+        (.unknownOrder, 404, "not-found"),
+        (.otherExternalOrder(recorded: "ord_1"), 409, "is lab order ord_1 at lab, not lab order ord_9"),
+        (.externalOrderNotYetKnown, 409, "retry shortly"),
+    ])
+    func eachOutcomeHasItsAnswer(outcome: DestinationReportOutcome, status: Int, text: String) async throws {
+        let router = Router()
+        PrintLabCallbackController(verifiers: ["lab": try PrintLabCallbackVerifier(secrets: Self.secrets)], sink: FixedSink(outcome: outcome))
+            .addRoutes(to: router)
+        try await Application(router: router).test(.router) { client in
+            let body = Self.body()
+            let headers: HTTPFields = [
+                .contentType: "application/json", HTTPField.Name("Webhook-Signature")!: try WebhookSigner(secrets: Self.secrets).signature(for: body),
+            ]
+            try await client.execute(uri: "/v1/destinations/lab/callbacks", method: .post, headers: headers, body: ByteBuffer(bytes: body)) { response in
+                #expect(response.status.code == status)
+                #expect(String(buffer: response.body).contains(text))
+            }
         }
     }
 

@@ -50,13 +50,14 @@ final class RecordingSink: OrderStatusSink {
     let applied = Shared<[DestinationReport]>([])
     let repeats = Shared(0)
 
-    func destinationReported(_ report: DestinationReport) async throws {
+    func destinationReported(_ report: DestinationReport) async throws -> DestinationReportOutcome {
         let isNew = applied.update { reports -> Bool in
             guard !reports.contains(where: { $0.eventID == report.eventID }) else { return false }
             reports.append(report)
             return true
         }
         if !isNew { repeats.update { $0 += 1 } }
+        return isNew ? .applied : .duplicate
     }
 
     /// The applied stages, in order.

@@ -1,0 +1,55 @@
+public import Foundation
+import SQLiteNIO
+
+/// Destinations' reports (a print lab's status callbacks) in the SQLite store.
+extension SQLiteServiceStore {
+    public func applyReport(_ report: DestinationReport, now: Date) async throws -> DestinationReportOutcome {
+        try await transactor.write { db in
+            let order = report.orderID
+            let destination = report.destinationID
+            guard let delivery = try await db.query(
+                "SELECT state, stage, external_id FROM deliveries WHERE order_id = ? AND destination_id = ?", [.text(order), .text(destination)]
+            ).first else { return .unknownOrder }
+            // A report is about the order the destination gave us an id for, and no other.
+            let recorded = delivery.column("external_id")?.string
+            if recorded != report.externalID {
+                guard let recorded else { return .externalOrderNotYetKnown }
+                return .otherExternalOrder(recorded: recorded)
+            }
+            let fresh = try await db.query(
+                """
+                INSERT INTO destination_reports (destination_id, event_id, order_id, stage, received_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT DO NOTHING RETURNING event_id
+                """,
+                [.text(destination), .text(report.eventID), .text(order), .text(report.stage), .float(now.timeIntervalSince1970)])
+            guard !fresh.isEmpty else { return .duplicate }
+            var data: [String: any Sendable] = ["orderId": order, "destination": destination, "stage": report.stage, "eventId": report.eventID]
+            if let message = report.message { data["message"] = message }
+            let current = delivery.column("stage")?.string
+            guard let stage = PrintLabStage(rawValue: report.stage), stage.advances(from: current.flatMap(PrintLabStage.init(rawValue:))) else {
+                // Late or contradicting: part of the history, not of the state.
+                data["applied"] = false
+                if let current { data["currentStage"] = current }
+                try await SQLiteOrderRows.event(db, order: order, type: "order.delivery", data, now: now)
+                return .recorded
+            }
+            let state = stage.deliveryState?.rawValue
+            let failed = stage == .failed
+            _ = try await db.query(
+                """
+                UPDATE deliveries SET stage = ?,
+                    state = CASE WHEN ? IS NOT NULL AND state IN ('accepted', 'delivering', 'pending') THEN ? ELSE state END,
+                    error_code = CASE WHEN ? THEN 'invalid-data' ELSE error_code END,
+                    error_message = CASE WHEN ? THEN COALESCE(?, error_message) ELSE error_message END
+                WHERE order_id = ? AND destination_id = ?
+                """,
+                [.text(stage.rawValue), state.map { .text($0) } ?? .null, state.map { .text($0) } ?? .null, .integer(failed ? 1 : 0),
+                 .integer(failed ? 1 : 0), report.message.map { .text($0) } ?? .null, .text(order), .text(destination)])
+            try await SQLiteOrderRows.event(db, order: order, type: "order.delivery", data, now: now)
+            // Every stage that moves (printed, shipped…) is news for the shop, not only the one that ends the delivery.
+            try await SQLiteOrderRows.webhook(db, enabled: writesWebhooks, order: order, destination: destination, now: now)
+            try await SQLiteOrderRows.finishIfDone(db, order: order, now: now, webhooks: writesWebhooks)
+            return .applied
+        }
+    }
+}
