@@ -27,8 +27,9 @@ struct StarterConfigurationTests {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(Set(json.keys) == [
             "host", "port", "publicBaseURL", "sources", "signInFlows", "apiKeyHashes", "signingKeys", "sealingKey", "allowedOrigins",
-            "allowedSourceOrigins", "limits", "products", "stateDirectory", "destinations", "orders", "webhook",
+            "allowedSourceOrigins", "limits", "products", "stateDirectory", "destinations", "orders", "webhook", "traffic",
         ])
+        #expect(loaded.configuration.traffic == TrafficLimits())
         #expect((json["orders"] as? [String: Any])?.keys.contains("assetDirectory") == true)
     }
 
