@@ -50,6 +50,8 @@ public struct ServiceArguments: Sendable {
 public func buildApplication(_ arguments: ServiceArguments) async throws -> some ApplicationProtocol {
     let configuration = arguments.configuration
     let state = URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)
+    // 0700 whatever the umask; refused when another user may write it (PrivateDirectory).
+    try PrivateDirectory.prepareState(state)
     let store: any ServiceStore
     var ownedStore: SQLiteServiceStore?
     if let given = arguments.store {

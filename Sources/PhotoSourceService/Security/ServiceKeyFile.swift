@@ -25,8 +25,8 @@ struct ServiceKeyFile: Codable, Sendable {
         func newKey() -> String { SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }.base64EncodedString() }
         let keys = ServiceKeyFile(signingKey: newKey(), sealingKey: newKey())
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try AtomicFile.write(try JSONEncoder().encode(keys), to: file, mode: 0o600)
+            if !FileManager.default.fileExists(atPath: folder.path) { try PrivateDirectory.make(folder) }
+            try AtomicFile.write(try JSONEncoder().encode(keys), to: file, mode: PrivateDirectory.fileMode)
         } catch {
             throw PhotoSourceError.wrapping(error, context: "The service's keys could not be written to \(file.path)")
         }

@@ -35,10 +35,17 @@ public final class SQLiteServiceStore: ServiceStore, Service {
 
     /// Opens (creating if needed) the database at `file` and brings its schema up to date.
     ///
+    /// The file is `0600` whatever the umask (made so before SQLite opens it, so its `-wal` and
+    /// `-shm` files, which SQLite gives the database's permissions, are too); a missing folder
+    /// is created `0700`.
+    ///
     /// - Throws: `.accessDenied` or `.unknown` when the file cannot be opened; `.invalidData`
     ///   when it was written by a newer schema.
     public static func open(file: URL) async throws -> SQLiteServiceStore {
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let folder = file.deletingLastPathComponent()
+        if !FileManager.default.fileExists(atPath: folder.path) { try PrivateDirectory.make(folder) }
+        try PrivateDirectory.makeFile(file)
+        for suffix in ["-wal", "-shm"] { try PrivateDirectory.tighten(URL(fileURLWithPath: file.path + suffix)) }
         let shared: SQLiteDedicatedConnection
         do {
             shared = try await SQLiteDedicatedConnection.open(file: file)
