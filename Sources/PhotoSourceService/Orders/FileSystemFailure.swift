@@ -16,8 +16,9 @@ enum FileSystemFailure {
     /// The error for `error`, thrown while trying to `action` `place` ("write the order into",
     /// "the order folder").
     ///
-    /// The code follows ``PhotoSourceKit/PhotoSourceError/fileSystem(errno:_:)``: a full disk is
-    /// `.storageFull` (tried again later), a permission `.accessDenied`, a missing file `.notFound`.
+    /// A full disk (`ENOSPC`, `EDQUOT`, Foundation's out-of-space) is `.storageFull`; anything
+    /// else `.unknown`. Both are retried by the order pipeline. The sentence says which reason
+    /// (``PhotoSourceKit/PhotoSourceError/fileSystem(errno:_:)``'s mapping, `strerror`'s words).
     static func describe(_ error: any Error, doing action: String, _ place: String) -> PhotoSourceError {
         let code: PhotoSourceError.Code
         let detail: String?
@@ -30,13 +31,16 @@ enum FileSystemFailure {
         } else {
             (code, detail) = (.unknown, nil)
         }
+        let words = detail ?? "unexpected error"
         let reason = switch code {
         case .storageFull: ": the disk is full; free some space or move \(place)."
-        case .accessDenied: ": the service may not write there; check the folder's owner and permissions."
-        case .notFound: ": a file or folder it needs is gone (\(detail ?? "missing"))."
-        default: " (\(detail ?? "unexpected error")); check that its folder is writable."
+        case .accessDenied: " (\(words)): the service may not write there; check the folder's owner and permissions."
+        case .notFound: " (\(words)): a file or folder it needs is missing."
+        default: " (\(words)); check that its folder is writable."
         }
-        return PhotoSourceError(code, "Could not \(action) \(place)" + reason, detail: detail, underlying: error)
+        // Only a full disk keeps its own code: every other failure here is the service's, not
+        // the customer's photo, so it stays `.unknown` (retried) rather than a permanent not-found.
+        return PhotoSourceError(code == .storageFull ? .storageFull : .unknown, "Could not \(action) \(place)" + reason, detail: detail, underlying: error)
     }
 
     /// The `errno` behind a Foundation error: a POSIX error's, or the one kept under

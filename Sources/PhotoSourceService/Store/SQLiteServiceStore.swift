@@ -27,10 +27,13 @@ public final class SQLiteServiceStore: ServiceStore, Service {
     private let closed = Mutex(false)
     /// Whether order changes also write webhook outbox rows (``setWebhookOutbox(enabled:)``).
     let webhookOutbox = Mutex(false)
+    /// The database file (its folder's free space is part of ``readiness()``).
+    let file: URL
 
-    private init(shared: SQLiteDedicatedConnection, transactor: SQLiteTransactor) {
+    private init(shared: SQLiteDedicatedConnection, transactor: SQLiteTransactor, file: URL) {
         self.shared = shared
         self.transactor = transactor
+        self.file = file
     }
 
     /// Opens (creating if needed) the database at `file` and brings its schema up to date.
@@ -54,7 +57,7 @@ public final class SQLiteServiceStore: ServiceStore, Service {
         }
         do {
             try await SQLiteMigrations.migrate(shared.connection)
-            return SQLiteServiceStore(shared: shared, transactor: try await SQLiteTransactor.open(file: file))
+            return SQLiteServiceStore(shared: shared, transactor: try await SQLiteTransactor.open(file: file), file: file)
         } catch {
             try? await shared.close()
             throw error
