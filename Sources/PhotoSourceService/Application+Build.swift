@@ -71,6 +71,9 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
         let catalog = try arguments.catalog ?? SourceCatalog.resolve(
             configuration.sources, demoCloud: demoCloud?.baseURL, allowedSourceOrigins: configuration.allowedSourceOrigins,
             signInFlows: configuration.signInFlows)
+        for refusal in catalog.refusedEntries {
+            arguments.logger.warning("a list entry is refused and listed as not allowed", metadata: ["entry": "\(LogField.bounded(refusal))"])
+        }
         let thumbnails = arguments.thumbnails
             ?? ThumbnailCache(.init(diskDirectory: state.appendingPathComponent("thumbnails", isDirectory: true)))
         let dependencies = try ServiceDependencies(configuration: configuration, store: store, catalog: catalog, thumbnails: thumbnails)
