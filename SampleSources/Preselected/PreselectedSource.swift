@@ -77,19 +77,32 @@ public struct PreselectedSource: PhotoSourceWrapper {
     /// - Throws: `.notFound` when the file is missing, `.tooLarge` when it is over
     ///   ``maximumListFileBytes``, `.invalidData` when it is not UTF-8 text, and the
     ///   errors of ``init(entries:fileRoot:allowedOrigins:id:title:client:)`` naming the line.
-    public static func load(listFile: URL, allowedOrigins: [String]) throws -> PreselectedSource {
+    ///
+    /// With `keepingRefused`, an entry the address policy or the file rules refuse does not fail
+    /// the list: it is listed in its place with a title ending in "(not allowed)" and
+    /// `userInfo["problem"] == "not allowed"`, is never probed or fetched, and says why in
+    /// ``refusedEntries`` (for the operator's log).
+    public static func load(listFile: URL, allowedOrigins: [String], keepingRefused: Bool = false) throws -> PreselectedSource {
         let file = listFile.standardizedFileURL
         let lines = try PreselectedListFile.read(file)
         return try PreselectedSource(
             lines: lines, fileRoot: file.deletingLastPathComponent(), allowedOrigins: allowedOrigins,
-            id: "urls:" + file.path, title: defaultTitle, client: .shared)
+            id: "urls:" + file.path, title: defaultTitle, client: .shared, keepingRefused: keepingRefused)
     }
 
-    init(lines: [PreselectedCatalog.Line], fileRoot: URL?, allowedOrigins: [String], id: String, title: String, client: HTTPClient) throws {
+    /// Why each entry kept but refused was refused, in list order, naming its line
+    /// (empty unless loaded with `keepingRefused`).
+    public var refusedEntries: [String] { entries.compactMap { catalog.refusals[$0.id] } }
+
+    init(
+        lines: [PreselectedCatalog.Line], fileRoot: URL?, allowedOrigins: [String], id: String, title: String, client: HTTPClient,
+        keepingRefused: Bool = false
+    ) throws {
         let policy = try AddressPolicy.trusting(origins: allowedOrigins)
         let fileRules = try fileRoot.map(EntryParser.FileRules.init(root:))
         let resolver = fileRules?.resolver
-        let catalog = try PreselectedCatalog(lines: lines, sourceID: id, parser: EntryParser(policy: policy, files: fileRules))
+        let catalog = try PreselectedCatalog(
+            lines: lines, sourceID: id, parser: EntryParser(policy: policy, files: fileRules), keepingRefused: keepingRefused)
         let options = HTTPOptions(addressPolicy: policy)
         let probe = EntryProbe(client: client, options: options, resolver: resolver)
         let sizes = PixelSizeBook(concurrency: Self.maximumConcurrentProbes) { try await probe.pixelSize(of: $0) }

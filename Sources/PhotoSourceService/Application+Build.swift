@@ -51,6 +51,8 @@ public struct ServiceArguments: Sendable {
 public func buildApplication(_ arguments: ServiceArguments) async throws -> some ApplicationProtocol {
     let configuration = arguments.configuration
     let state = URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)
+    // 0700 whatever the umask; refused when another user may write it (PrivateDirectory).
+    try PrivateDirectory.prepareState(state)
     let store: any ServiceStore
     var ownedStore: SQLiteServiceStore?
     if let given = arguments.store {
@@ -70,6 +72,9 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
         let catalog = try arguments.catalog ?? SourceCatalog.resolve(
             configuration.sources, demoCloud: demoCloud?.baseURL, allowedSourceOrigins: configuration.allowedSourceOrigins,
             signInFlows: configuration.signInFlows)
+        for refusal in catalog.refusedEntries {
+            arguments.logger.warning("a list entry is refused and listed as not allowed", metadata: ["entry": "\(LogField.bounded(refusal))"])
+        }
         let thumbnails = arguments.thumbnails
             ?? ThumbnailCache(.init(diskDirectory: state.appendingPathComponent("thumbnails", isDirectory: true)))
         let dependencies = try ServiceDependencies(configuration: configuration, store: store, catalog: catalog, thumbnails: thumbnails)

@@ -8,8 +8,10 @@ extension PhotoSourceError {
     /// The error for a failed file-system call, from its `errno` value, with `strerror` kept in
     /// ``detail``.
     ///
-    /// `ENOENT` and `ENOTDIR` become ``Code/notFound``; `EACCES`, `EPERM`, `EROFS` and `ELOOP` (a
-    /// link where a file was expected) ``Code/accessDenied``; anything else ``Code/unknown``.
+    /// `ENOENT`, `ENOTDIR` and `ENAMETOOLONG` (no file can have that name) become
+    /// ``Code/notFound``; `EACCES`, `EPERM`, `EROFS` and `ELOOP` (a link where a file was
+    /// expected) ``Code/accessDenied``; `ENOSPC` and `EDQUOT` ``Code/storageFull``; anything else
+    /// ``Code/unknown``.
     ///
     /// - Parameters:
     ///   - code: The `errno` the call left.
@@ -36,8 +38,9 @@ extension PhotoSourceError {
 
     private static func fileSystemCode(_ code: Int32) -> Code {
         switch code {
-        case ENOENT, ENOTDIR: .notFound
+        case ENOENT, ENOTDIR, ENAMETOOLONG: .notFound
         case EACCES, EPERM, EROFS, ELOOP: .accessDenied
+        case ENOSPC, EDQUOT: .storageFull
         default: .unknown
         }
     }

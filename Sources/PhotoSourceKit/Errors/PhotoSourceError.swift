@@ -30,6 +30,9 @@ public struct PhotoSourceError: Error, Sendable, CustomStringConvertible, Locali
         case accessDenied
         /// The operation was cancelled.
         case cancelled
+        /// There is no room left to write (a full disk or quota, a database at its size limit);
+        /// trying again once space is freed may succeed.
+        case storageFull
         /// Anything else.
         case unknown
 
@@ -47,6 +50,7 @@ public struct PhotoSourceError: Error, Sendable, CustomStringConvertible, Locali
             case .notFound: "not-found"
             case .accessDenied: "access-denied"
             case .cancelled: "cancelled"
+            case .storageFull: "storage-full"
             case .unknown: "unknown"
             }
         }

@@ -22,7 +22,7 @@ struct ItemsController {
         let count = try Self.integer(
             query["count"].map(String.init), name: "count", default: 50, range: 1...max(1, entryMaximum))
         let product = try query["product"].map { try self.product(String($0)) }
-        let scopeID = query["scope"].map(String.init) ?? ""
+        let scopeID = try ItemIdentifier.checked(query["scope"].map(String.init) ?? "", kind: "scope")
         let listing = try await dependencies.withSource(sourceID, session: session.id) { entry in
             let listed = try await dependencies.withSourceTimeout {
                 let scope = try await entry.scope(scopeID)
@@ -43,7 +43,7 @@ struct ItemsController {
         let session = try await dependencies.requireSession(request)
         let sourceID = try context.parameters.require("source")
         let raw = context.parameters.getCatchAll().joined(separator: "/")
-        let itemID = raw.removingPercentEncoding ?? raw
+        let itemID = try ItemIdentifier.checked(raw.removingPercentEncoding ?? raw)
         let product = try request.uri.queryParameters["product"].map { try self.product(String($0)) }
         let described = try await dependencies.withSource(sourceID, session: session.id) { entry in
             let item = try await dependencies.withSourceTimeout { try await entry.item(itemID) }

@@ -15,7 +15,7 @@ public struct Problem: Error, Sendable, Encodable {
     public let detail: String
     /// A link to the code's description.
     public let type: String
-    /// Seconds to wait before retrying, for `rate-limited`.
+    /// Seconds to wait before retrying, for `rate-limited` and `storage-full`.
     public let retryAfter: Int?
 
     /// A problem with `status`, `code` and `detail`.
@@ -38,9 +38,15 @@ public struct Problem: Error, Sendable, Encodable {
         return Response(status: .init(code: status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
-    /// The problem for any error a handler threw: our own errors by code, Hummingbird's by
-    /// status, anything else a 500 whose detail names no internals.
+    /// The problem for any error a handler threw: a full disk or store as `503 storage-full`,
+    /// our own errors by code, Hummingbird's by status, anything else a 500 whose detail names
+    /// no internals.
     public static func from(_ error: any Error) -> Problem {
+        // No room to write (a full disk, SQLITE_FULL): a 503 the client may retry, not a 500, in
+        // words that name no path (the log has the error itself).
+        if StorageFull.recognise(error) != nil {
+            return Problem(status: .serviceUnavailable, code: .storageFull, detail: StorageFull.message, retryAfter: StorageFull.retryAfterSeconds)
+        }
         switch error {
         case let problem as Problem:
             return problem
@@ -65,7 +71,7 @@ public struct Problem: Error, Sendable, Encodable {
         case .tooLarge: .contentTooLarge
         case .rateLimited: .tooManyRequests
         case .connection: .badGateway
-        case .cancelled: .serviceUnavailable
+        case .cancelled, .storageFull: .serviceUnavailable
         case .unknown: .internalServerError
         }
     }
@@ -82,6 +88,7 @@ public struct Problem: Error, Sendable, Encodable {
     }
 
     private static func retrySeconds(_ code: PhotoSourceError.Code) -> Int? {
+        if code == .storageFull { return StorageFull.retryAfterSeconds }
         guard case .rateLimited(let after) = code else { return nil }
         return after.map { max(1, Int($0.components.seconds)) } ?? 1
     }

@@ -11,10 +11,11 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             let problem = Problem.from(error)
             if problem.status >= 500 {
                 context.logger.error("request failed", metadata: [
-                    "method": "\(request.method)", "route": "\(RedactedPath.describe(request.uri.path))", "code": "\(problem.code)",
+                    "method": "\(request.method)", "route": "\(LogField.bounded(RedactedPath.describe(request.uri.path)))", "code": "\(problem.code)",
                     // What went wrong, for the operator (the customer sees only the problem). Our
                     // errors never carry tokens: URLs in them are redacted where they are made.
-                    "error": "\(String(reflecting: error))",
+                    // Both bounded: a request may put an id of any length into either.
+                    "error": "\(LogField.bounded(String(reflecting: error)))",
                 ])
             }
             return problem.response()

@@ -35,11 +35,12 @@ public struct AssetStore: Sendable {
     public let limits: ImageLimits
     private static let chunkSize = 1 << 20
 
-    /// A store in `root` (created when missing); temporary files a killed process left there are deleted.
+    /// A store in `root` (created `0700` when missing, else set to `0700`); temporary files a
+    /// killed process left there are deleted. Assets are written `0400`, whatever the umask.
     public init(root: URL, limits: ImageLimits = .default) throws {
         self.root = root
         self.limits = limits
-        try AtomicFile.makeDirectory(root)
+        try PrivateDirectory.make(root)
         AtomicFile.sweepOrphans(in: root, minimumAge: 60)
     }
 
@@ -63,8 +64,9 @@ public struct AssetStore: Sendable {
     /// Copies the file at `source` into the store.
     ///
     /// - Throws: `.notFound` when it cannot be read, `.unsupportedFormat` / `.invalidData` when it is
-    ///   not a JPEG or PNG whose header parses, `.tooLarge` beyond ``limits``, and the file system's
-    ///   error (a full disk…) when it cannot be written; nothing partial is left behind.
+    ///   not a JPEG or PNG whose header parses, `.tooLarge` beyond ``limits``, and, when it cannot
+    ///   be written, ``FileSystemFailure``'s error (`.storageFull` for a full disk), which names
+    ///   the asset store, not its path; nothing partial is left behind.
     public func ingest(file source: URL) async throws -> StoredAsset {
         try await NIOThreadPool.singleton.runIfActive {
             guard let handle = FileHandle(forReadingAtPath: source.path) else {
@@ -111,7 +113,7 @@ public struct AssetStore: Sendable {
                 md5.update(data: chunk)
                 try Self.write(chunk, to: fd)
             }
-            guard fsync(fd) == 0 else { throw PhotoSourceError(.unknown, "Could not flush an asset to disk (errno \(errno)).") }
+            guard fsync(fd) == 0 else { throw Self.failure(errno: errno, doing: "flush an asset to") }
         }
         let header = try ImageHeader.read(prefix)
         guard let pixels = header.encodedSize.pixelCount, Int64(pixels) <= limits.maxPixels else {
@@ -119,11 +121,15 @@ public struct AssetStore: Sendable {
         }
         let shaHex = Hex.string(sha.finalize())
         let final = file(sha256: shaHex, contentType: header.format.mimeType)
-        try AtomicFile.makeDirectory(final.deletingLastPathComponent())
-        if FileManager.default.fileExists(atPath: final.path) {
-            AtomicFile.discardTemporary(temp)  // the same bytes are already here
-        } else {
-            try AtomicFile.commitTemporary(temp, to: final)
+        do {
+            try AtomicFile.makeDirectory(final.deletingLastPathComponent(), mode: PrivateDirectory.folderMode)
+            if FileManager.default.fileExists(atPath: final.path) {
+                AtomicFile.discardTemporary(temp)  // the same bytes are already here
+            } else {
+                try AtomicFile.commitTemporary(temp, to: final)
+            }
+        } catch {
+            throw FileSystemFailure.describe(error, doing: "put an asset in place in", "the asset store")
         }
         committed = true
         return StoredAsset(file: final, sha256: shaHex, md5: Hex.string(md5.finalize()), byteCount: count, header: header)
@@ -131,23 +137,31 @@ public struct AssetStore: Sendable {
 
     /// A new temporary file in the store. A folder removed while the service ran (an operator's
     /// clean-up, a remount) is made again. The error names the asset store, never its path on
-    /// the server: it reaches the customer as the order line's message.
+    /// the server (``FileSystemFailure``): it reaches the customer as the order line's message.
     private func startTemporary() throws -> (descriptor: Int32, path: String) {
         let beside = root.appendingPathComponent("incoming")
         do {
             do {
-                return try AtomicFile.createTemporary(beside: beside, mode: 0o444)
+                return try Self.createTemporary(beside: beside)
             } catch let error as PhotoSourceError where error.code == .notFound {
-                try AtomicFile.makeDirectory(root)
-                return try AtomicFile.createTemporary(beside: beside, mode: 0o444)
+                try PrivateDirectory.make(root)
+                return try Self.createTemporary(beside: beside)
             }
         } catch {
-            // strerror's words when there are some, else the error's code: never its message, which names the path.
-            let reason = (error as? PhotoSourceError).map { $0.detail ?? $0.code.name } ?? "unexpected error"
-            throw PhotoSourceError(
-                .unknown, "Could not start an asset in the asset store (\(reason)); check that its folder is writable.",
-                underlying: error)
+            throw FileSystemFailure.describe(error, doing: "start an asset in", "the asset store")
         }
+    }
+
+    /// A temporary file `0400` whatever the umask (`open` applies it; `fchmod` does not).
+    private static func createTemporary(beside: URL) throws -> (descriptor: Int32, path: String) {
+        let (fd, path) = try AtomicFile.createTemporary(beside: beside, mode: PrivateDirectory.assetMode)
+        guard fchmod(fd, PrivateDirectory.assetMode) == 0 else {
+            let error = PhotoSourceError.fileSystem(errno: errno, "Could not set the permissions of an asset.")
+            close(fd)
+            AtomicFile.discardTemporary(path)
+            throw error
+        }
+        return (fd, path)
     }
 
     private static func write(_ chunk: Data, to fd: Int32) throws {
@@ -157,15 +171,15 @@ public struct AssetStore: Sendable {
                 let n = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    throw PhotoSourceError(
-                        .unknown, "Could not write an asset into \(Self.describe(errno)); free some space or move the asset store.")
+                    throw Self.failure(errno: errno, doing: "write an asset into")
                 }
                 written += n
             }
         }
     }
 
-    private static func describe(_ code: Int32) -> String {
-        code == ENOSPC ? "the asset store: the disk is full" : "the asset store (\(String(cString: strerror(code))))"
+    /// A failed call's `errno` as the customer may read it: the asset store named, never its path.
+    private static func failure(errno code: Int32, doing action: String) -> PhotoSourceError {
+        FileSystemFailure.describe(PhotoSourceError.fileSystem(errno: code, "Could not \(action) the asset store."), doing: action, "the asset store")
     }
 }

@@ -46,7 +46,12 @@ public struct FolderDestination: OrderDestination {
         try await NIOThreadPool.singleton.runIfActive {
             // Already there: an earlier run renamed it into place, then died before it was recorded.
             if FileManager.default.fileExists(atPath: final.appendingPathComponent("manifest.json").path) { return }
-            try Self.write(delivery, into: root, final: final)
+            do {
+                try Self.write(delivery, into: root, final: final)
+            } catch {
+                // The customer sees the order line's message: the reason, never the server's paths.
+                throw FileSystemFailure.describe(error, doing: "write the order into", "the order folder")
+            }
         }
         for asset in delivery.assets.sorted(by: { $0.index < $1.index }) {
             try await progress(ItemDeliveryResult(index: asset.index, delivered: true))
@@ -75,7 +80,7 @@ public struct FolderDestination: OrderDestination {
                     try? FileManager.default.removeItem(at: temp)
                     return  // another run got there first
                 }
-                throw PhotoSourceError(.unknown, "Could not move the order into \(final.path) (\(String(cString: strerror(code)))).")
+                throw PhotoSourceError.fileSystem(errno: code, "Could not move the order into \(final.path).")
             }
         } catch {
             try? FileManager.default.removeItem(at: temp)

@@ -62,7 +62,7 @@ public struct OrderPipeline: Sendable {
     static func isRetryable(_ error: any Error) -> Bool {
         guard let error = error as? PhotoSourceError else { return !(error is OrderItemFailure) }
         switch error.code {
-        case .connection, .rateLimited, .unknown: return true
+        case .connection, .rateLimited, .unknown, .storageFull: return true
         default: return false
         }
     }

@@ -46,6 +46,7 @@ struct OrderRequest: Codable, Sendable, Hashable {
             guard !line.source.isEmpty, !line.itemId.isEmpty else {
                 throw PhotoSourceError(.invalidData, "items[\(index)] needs a source and an itemId.")
             }
+            _ = try ItemIdentifier.checked(line.itemId, kind: "items[\(index)].itemId")
             guard (1...1000).contains(line.copies ?? 1) else {
                 throw PhotoSourceError(.invalidData, "items[\(index)].copies must be from 1 to 1000.")
             }

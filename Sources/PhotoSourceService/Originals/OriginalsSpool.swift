@@ -32,9 +32,10 @@ final class OriginalsSpool: Sendable {
         var downloads: [String: Task<String, any Error>] = [:]
     }
 
-    /// Opens the spool in `directory` (created if needed), finding the entries a previous run left.
+    /// Opens the spool in `directory` (created `0700` if needed, else set to `0700`), finding the
+    /// entries a previous run left. Its files are `0600` whatever the umask.
     init(directory: URL, maximumBytes: Int, unversionedLifetime: TimeInterval = 600) throws {
-        try AtomicFile.makeDirectory(directory)
+        try PrivateDirectory.make(directory)
         _ = AtomicFile.sweepOrphans(in: directory)
         self.directory = directory
         var index = SpoolIndex(maximumBytes: maximumBytes, unversionedLifetime: unversionedLifetime)
@@ -113,13 +114,15 @@ final class OriginalsSpool: Sendable {
         let file = dataFile(name)
         do {
             let saved = try await entry.source.downloader.saveOriginal(item, from: entry.source, to: file)
+            // Downloaders write with the umask's permissions; the folder (0700) kept it private meanwhile.
+            try PrivateDirectory.tighten(file)
             let contentType = saved.contentType ?? OriginalsController.contentType(of: URL(fileURLWithPath: item.title).pathExtension)
             let original = try await FileDigest.of(file, sha256: true, contentType: contentType)
             let created = Date()
             let sidecar = SpoolSidecar(
                 key: key, byteCount: original.byteCount, md5Hex: original.md5Hex, md5Base64: original.md5Base64,
                 sha256Hex: original.sha256Hex ?? "", contentType: contentType, created: created, isVersioned: isVersioned)
-            try AtomicFile.write(try JSONEncoder().encode(sidecar), to: sidecarFile(name))
+            try AtomicFile.write(try JSONEncoder().encode(sidecar), to: sidecarFile(name), mode: PrivateDirectory.fileMode)
             let doomed = state.withLock { state in
                 state.downloads[key] = nil
                 return state.index.insert(.init(fileName: name, key: key, original: original, created: created, isVersioned: isVersioned))

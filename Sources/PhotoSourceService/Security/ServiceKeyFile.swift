@@ -63,7 +63,7 @@ struct ServiceKeyFile: Codable, Sendable {
         do {
             // The plain key first: a crash between the two writes then makes a new key next time
             // rather than keeping a hash whose key nobody has.
-            try AtomicFile.write(Data((key + "\n").utf8), to: plainFile, mode: 0o600)
+            try AtomicFile.write(Data((key + "\n").utf8), to: plainFile, mode: PrivateDirectory.fileMode)
         } catch {
             throw PhotoSourceError.wrapping(error, context: "The service's API key could not be written to \(plainFile.path)")
         }
@@ -75,8 +75,8 @@ struct ServiceKeyFile: Codable, Sendable {
     private func save(in folder: URL) throws {
         let file = folder.appendingPathComponent(Self.fileName)
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try AtomicFile.write(try JSONEncoder().encode(self), to: file, mode: 0o600)
+            if !FileManager.default.fileExists(atPath: folder.path) { try PrivateDirectory.make(folder) }
+            try AtomicFile.write(try JSONEncoder().encode(self), to: file, mode: PrivateDirectory.fileMode)
         } catch {
             throw PhotoSourceError.wrapping(error, context: "The service's keys could not be written to \(file.path)")
         }

@@ -6,10 +6,15 @@ import SampleSources
 public struct SourceCatalog: Sendable {
     /// The sources, in configuration order.
     public let sources: [ServiceSource]
+    /// Entries of `urls:` lists that were refused (the address policy, the file rules) and are
+    /// listed as not allowed instead of stopping the service: one sentence each, naming the
+    /// source and the line, for the operator's log.
+    public let refusedEntries: [String]
 
     /// A catalog of `sources`.
-    public init(_ sources: [ServiceSource]) {
+    public init(_ sources: [ServiceSource], refusedEntries: [String] = []) {
         self.sources = sources
+        self.refusedEntries = refusedEntries
     }
 
     /// The source with API id `id`; throws `.notFound` (404) otherwise.
@@ -34,13 +39,18 @@ public struct SourceCatalog: Sendable {
     /// Cloud sources sign in with the flow `signInFlows` names for their id (authorization code
     /// when it names none).
     ///
-    /// - Throws: `.invalidData` for an entry it does not know; `.notFound` for a missing folder
-    ///   or list; `.accessDenied` for a list naming an address the policy refuses.
+    /// A `urls:` list line the address policy or the file rules refuse does not stop the
+    /// service: it is listed in its place as not allowed (never fetched) and named in
+    /// ``refusedEntries``.
+    ///
+    /// - Throws: `.invalidData` for an entry it does not know or a malformed list line;
+    ///   `.notFound` for a missing folder or list.
     public static func resolve(
         _ entries: [String], demoLibraryFolder: URL? = nil, demoCloud: URL? = nil, allowedSourceOrigins: [String] = [],
         signInFlows: [String: CloudSignIn.Flow] = [:]
     ) throws -> SourceCatalog {
         var sources: [ServiceSource] = []
+        var refused: [String] = []
         for (index, entry) in entries.enumerated() {
             let number = index + 1
             if entry == "demo" {
@@ -59,12 +69,13 @@ public struct SourceCatalog: Sendable {
                 sources.append(try .cloud(baseURL: url, id: id, signInFlow: signInFlows[id] ?? .authorizationCode))
             } else if entry.hasPrefix("urls:") {
                 let file = URL(fileURLWithPath: String(entry.dropFirst(5)), isDirectory: false)
-                let list = try PreselectedSource.load(listFile: file, allowedOrigins: allowedSourceOrigins)
+                let list = try PreselectedSource.load(listFile: file, allowedOrigins: allowedSourceOrigins, keepingRefused: true)
                 sources.append(.preselected(list, id: "urls-\(number)"))
+                refused += list.refusedEntries.map { "sources[\(index)] (urls-\(number)): \($0)" }
             } else {
                 throw PhotoSourceError(.invalidData, "sources[\(index)]: \"\(entry)\" is not a source; write demo, local:PATH, cloud:URL or urls:FILE.")
             }
         }
-        return SourceCatalog(sources)
+        return SourceCatalog(sources, refusedEntries: refused)
     }
 }

@@ -27,18 +27,28 @@ public final class SQLiteServiceStore: ServiceStore, Service {
     private let closed = Mutex(false)
     /// Whether order changes also write webhook outbox rows (``setWebhookOutbox(enabled:)``).
     let webhookOutbox = Mutex(false)
+    /// The database file (its folder's free space is part of ``readiness()``).
+    let file: URL
 
-    private init(shared: SQLiteDedicatedConnection, transactor: SQLiteTransactor) {
+    private init(shared: SQLiteDedicatedConnection, transactor: SQLiteTransactor, file: URL) {
         self.shared = shared
         self.transactor = transactor
+        self.file = file
     }
 
     /// Opens (creating if needed) the database at `file` and brings its schema up to date.
     ///
+    /// The file is `0600` whatever the umask (made so before SQLite opens it, so its `-wal` and
+    /// `-shm` files, which SQLite gives the database's permissions, are too); a missing folder
+    /// is created `0700`.
+    ///
     /// - Throws: `.accessDenied` or `.unknown` when the file cannot be opened; `.invalidData`
     ///   when it was written by a newer schema.
     public static func open(file: URL) async throws -> SQLiteServiceStore {
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let folder = file.deletingLastPathComponent()
+        if !FileManager.default.fileExists(atPath: folder.path) { try PrivateDirectory.make(folder) }
+        try PrivateDirectory.makeFile(file)
+        for suffix in ["-wal", "-shm"] { try PrivateDirectory.tighten(URL(fileURLWithPath: file.path + suffix)) }
         let shared: SQLiteDedicatedConnection
         do {
             shared = try await SQLiteDedicatedConnection.open(file: file)
@@ -47,7 +57,7 @@ public final class SQLiteServiceStore: ServiceStore, Service {
         }
         do {
             try await SQLiteMigrations.migrate(shared.connection)
-            return SQLiteServiceStore(shared: shared, transactor: try await SQLiteTransactor.open(file: file))
+            return SQLiteServiceStore(shared: shared, transactor: try await SQLiteTransactor.open(file: file), file: file)
         } catch {
             try? await shared.close()
             throw error

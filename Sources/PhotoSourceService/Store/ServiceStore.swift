@@ -6,6 +6,10 @@ public import Foundation
 /// Every query the service makes goes through this protocol, so a PostgreSQL store can take
 /// the SQLite one's place for several instances. Secrets arrive here already hashed or sealed.
 public protocol ServiceStore: Sendable {
+    /// Whether the store can take writes now, for `GET /v1/ready`: ``StorageCheck/ok``, or
+    /// ``StorageCheck/Status/full`` when a write would fail for want of room. Cheap: no full scan.
+    func readiness() async -> StorageCheck
+
     /// Stores a new session whose token hashes to `tokenHash`.
     func createSession(_ session: CustomerSession) async throws
     /// The live session whose token hashes to `tokenHash`, its expiry slid to `now + lifetime`;
@@ -117,4 +121,9 @@ public struct IdempotencyRecord: Sendable, Hashable {
         self.body = body
         self.createdAt = createdAt
     }
+}
+
+extension ServiceStore {
+    /// Stores that cannot tell are counted ready.
+    public func readiness() async -> StorageCheck { .ok }
 }

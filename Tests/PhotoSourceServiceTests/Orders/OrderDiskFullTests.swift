@@ -58,7 +58,7 @@ struct OrderDiskFullTests {
         #expect(failed["status"] as? String == "failed")
         let line = try #require((failed["items"] as? [[String: Any]])?.first)
         #expect(line["state"] as? String == "failed")
-        #expect(line["errorCode"] as? String == "unknown")
+        #expect(line["errorCode"] as? String == "storage-full")
         #expect((line["message"] as? String)?.contains("the disk is full; free some space") == true)
         // No temporary file, no partial asset: the filler is all there is.
         #expect(try FileManager.default.contentsOfDirectory(atPath: mounted.path) == ["filler"])

@@ -94,17 +94,42 @@ struct PreselectedServiceTests {
         }
     }
 
-    @Test("a list naming a loopback URL is refused unless allowedSourceOrigins names its origin")
-    func addressPolicy() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("svc-urls-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let list = folder.appendingPathComponent("list.txt")
-        try "http://127.0.0.1:9/photo.jpg\n".write(to: list, atomically: true, encoding: .utf8)
-        let error = try #require(throws: PhotoSourceError.self) { try SourceCatalog.resolve(["urls:" + list.path]) }
-        #expect(error.code == .accessDenied)
-        let allowed = try SourceCatalog.resolve(["urls:" + list.path], allowedSourceOrigins: ["http://127.0.0.1:9"])
-        #expect(allowed.sources.map(\.id) == ["urls-1"])
+    @Test("a list entry the address policy refuses no longer stops the service: it is logged and listed in its place as not allowed (never fetched), the rest is served; allowedSourceOrigins still lets it through")
+    func addressPolicy() async throws {
+        // A loopback URL whose origin is not allowed: refused by the policy before any connection.
+        let refusedURL = "http://127.0.0.1:9/photo.jpg"
+        try await ServiceHarness.run(sources: { root in
+            let list = root.appendingPathComponent("list.txt")
+            try "\(refusedURL)\nportrait.jpg\n".write(to: list, atomically: true, encoding: .utf8)
+            // When
+            let catalog = try SourceCatalog.resolve(["urls:" + list.path])
+            // Then
+            #expect(catalog.refusedEntries.count == 1)
+            #expect(catalog.refusedEntries.first?.hasPrefix("sources[0] (urls-1): Line 1 of list.txt:") == true)
+            let allowed = try SourceCatalog.resolve(["urls:" + list.path], allowedSourceOrigins: ["http://127.0.0.1:9"])
+            #expect(allowed.refusedEntries.isEmpty)
+            return catalog.sources
+        }) { harness in
+            let token = try await harness.newSession().token
+            let items = try await Self.items(harness, token: token)
+            #expect(items.map { $0["title"] as? String } == ["photo.jpg (not allowed)", "portrait.jpg"])
+            #expect(items[0]["id"] as? String == refusedURL)
+            #expect(items[1]["width"] as? Int == 600)
+            // The refused entry is never fetched: its thumbnail is a 404, not a download.
+            let thumbnail = try #require(items[0]["thumbnailURL"] as? String)
+            #expect(try await harness.get(try Self.path(of: thumbnail), token: nil).status == .notFound)
+        }
+        // The service resolving its configuration starts, and logs the refusal.
+        let library = try TestLibrary()
+        defer { library.remove() }
+        let list = library.root.appendingPathComponent("list.txt")
+        try "\(refusedURL)\nportrait.jpg\n".write(to: list, atomically: true, encoding: .utf8)
+        var configuration = ServiceHarness.configuration(state: library.stateFolder)
+        configuration.sources = ["urls:" + list.path]
+        let logs = LogCapture()
+        _ = try await buildApplication(ServiceArguments(configuration: configuration, logger: logs.logger))
+        #expect(logs.text.contains("warning a list entry is refused and listed as not allowed"))
+        #expect(logs.text.contains("sources[0] (urls-1): Line 1 of list.txt:"))
     }
 
     @Test("allowedSourceOrigins is read from the configuration file and written back")
