@@ -73,6 +73,15 @@ public final class ThumbnailCache: Sendable {
         storedThumbnail(for: CacheKey(item: ItemReference(sourceID: sourceID, itemID: itemID), spec: spec), version: .known(validator))
     }
 
+    /// Like ``storedThumbnail(sourceID:itemID:spec:validator:)``, from memory only: never reads
+    /// the disk, so an event loop may call it (the service's signed-thumbnail fast path).
+    public func memoryThumbnail(sourceID: String, itemID: String, spec: ThumbnailSpec, validator: String) -> Thumbnail? {
+        let slot = CacheKey(item: ItemReference(sourceID: sourceID, itemID: itemID), spec: spec)
+        guard let stored = memory.value(for: slot), ItemVersion.known(validator).accepts(stored.validator) else { return nil }
+        events.bump(\.memoryHits)
+        return stored.thumbnail
+    }
+
     /// Makes sure the thumbnails of the image items among `items` are cached, at low priority
     /// (normal requests go first on the decode pool). Failures are ignored; cancel the returned
     /// task to stop (for example when the user leaves the page), or await it to know it is done.

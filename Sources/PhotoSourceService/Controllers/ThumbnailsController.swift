@@ -51,11 +51,15 @@ struct ThumbnailsController {
     /// version is that picture. Only sources shared by every session take it (their photos are
     /// the same whoever asks); a source each customer signs in to goes through its session's
     /// sign-in every time, so signing out still stops that session's URLs.
-    static func warmThumbnail(_ asset: SignedAsset, dependencies: ServiceDependencies) throws -> Thumbnail? {
+    /// `memoryOnly` never reads the disk tier (for callers on an event loop).
+    static func warmThumbnail(_ asset: SignedAsset, dependencies: ServiceDependencies, memoryOnly: Bool = false) throws -> Thumbnail? {
         guard !asset.version.isEmpty else { return nil }
         let entry = try dependencies.catalog.source(asset.source)
         guard entry.signIn == nil else { return nil }
-        return dependencies.thumbnails.storedThumbnail(sourceID: entry.source.id, itemID: asset.item, spec: spec(of: asset), validator: asset.version)
+        let (source, spec) = (entry.source.id, spec(of: asset))
+        return memoryOnly
+            ? dependencies.thumbnails.memoryThumbnail(sourceID: source, itemID: asset.item, spec: spec, validator: asset.version)
+            : dependencies.thumbnails.storedThumbnail(sourceID: source, itemID: asset.item, spec: spec, validator: asset.version)
     }
 
     /// The thumbnail a signed payload asks for.

@@ -34,11 +34,13 @@ struct ConnectionPlan: Sendable {
         gate = ConnectionGate(maximum: maximumConnections)
     }
 
-    /// The HTTP/1.1 server: the connection handlers, and `fastPath` ahead of the router.
+    /// The HTTP/1.1 server: the connection handlers, and `fastPath` both on the event loop
+    /// (memory hits) and ahead of the router (the rest of what it can answer).
     func server(fastPath: SignedThumbnailFastPath) -> HTTPServerBuilder {
         let gate = gate, timeouts = timeouts
         let configuration = HTTP1Channel.Configuration(additionalChannelHandlers: [
             FlushBeforeCloseHandler(), ConnectionCapHandler(gate: gate), ConnectionDeadlineHandler(timeouts),
+            SignedThumbnailHandler(fastPath: fastPath),
         ])
         return HTTPServerBuilder { responder in
             HTTP1Channel(responder: fastPath.wrapping(responder), configuration: configuration)

@@ -30,7 +30,12 @@ struct RateLimits: Sendable {
 
     /// The bucket key of the client that sent `request` over a connection from `peer`.
     func addressKey(_ request: Request, peer: String?) -> String {
-        let forwarded = request.headers[values: .xForwardedFor]
+        addressKey(request.headers, peer: peer)
+    }
+
+    /// The bucket key of the client that sent a request with `headers` over a connection from `peer`.
+    func addressKey(_ headers: HTTPFields, peer: String?) -> String {
+        let forwarded = headers[values: .xForwardedFor]
         return "address:" + ClientAddressPolicy.bucket(of: addresses.clientAddress(peer: peer, forwardedFor: forwarded))
     }
 

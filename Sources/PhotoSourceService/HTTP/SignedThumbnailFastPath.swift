@@ -42,27 +42,37 @@ struct SignedThumbnailFastPath: Sendable {
         self.metrics = metrics
     }
 
-    /// `responder` with this fast path in front of it.
+    /// `responder` with this fast path in front of it, for requests the connection's
+    /// ``SignedThumbnailHandler`` left alone (a thumbnail only on disk, a pipelined request).
     func wrapping(_ responder: @escaping HTTPChannelHandler.Responder) -> HTTPChannelHandler.Responder {
         { request, writer, channel in
             let start = DispatchTime.now().uptimeNanoseconds
-            if let (head, body) = self.response(to: request, peer: channel.remoteAddress?.ipAddress) {
+            let answer = self.response(
+                method: request.method, path: request.head.path, headers: request.headers, peer: channel.remoteAddress?.ipAddress, tiers: .memoryAndDisk)
+            if let (head, body) = answer {
                 try await writer.write(response: head, body: body.map { ResponseBody(byteBuffer: $0) } ?? ResponseBody())
-                if let metric = metrics[head.status] {
-                    metric.counter.increment()
-                    metric.timer.recordNanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - start))
-                }
+                record(head.status, since: start)
             } else {
                 try await responder(request, writer, channel)
             }
         }
     }
 
-    /// The answer to `request` from a connection from `peer`, or `nil` to leave it to the router.
-    func response(to request: Request, peer: String?) -> (HTTPResponse, ByteBuffer?)? {
-        guard request.method == .get, let path = request.head.path, path.hasPrefix(Self.prefix),
-              request.headers[.origin] == nil
-        else { return nil }
+    /// Counts an answer in the router's metrics.
+    func record(_ status: HTTPResponse.Status, since start: UInt64) {
+        guard let metric = metrics[status] else { return }
+        metric.counter.increment()
+        metric.timer.recordNanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - start))
+    }
+
+    /// Where a warm thumbnail may come from: memory only on an event loop (no disk reads there).
+    enum Tiers {
+        case memoryOnly, memoryAndDisk
+    }
+
+    /// The answer to a request from `peer`, or `nil` to leave it to the router.
+    func response(method: HTTPRequest.Method, path: String?, headers: HTTPFields, peer: String?, tiers: Tiers) -> (HTTPResponse, ByteBuffer?)? {
+        guard method == .get, let path, path.hasPrefix(Self.prefix), headers[.origin] == nil else { return nil }
         let parts = path.utf8.dropFirst(Self.prefix.utf8.count).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         guard parts.count == 2 else { return nil }
         let signature = Substring(parts[0]), payload = Substring(parts[1])
@@ -73,10 +83,11 @@ struct SignedThumbnailFastPath: Sendable {
         var fields: HTTPFields = [.eTag: etag, .cacheControl: ThumbnailsController.cacheControl]
         let status: HTTPResponse.Status
         var body: ByteBuffer?
-        if ThumbnailsController.matches(request.headers[.ifNoneMatch], etag: etag) {
+        if ThumbnailsController.matches(headers[.ifNoneMatch], etag: etag) {
             status = .notModified
         } else {
-            guard let thumbnail = try? ThumbnailsController.warmThumbnail(asset, dependencies: dependencies) else { return nil }
+            guard let thumbnail = try? ThumbnailsController.warmThumbnail(asset, dependencies: dependencies, memoryOnly: tiers == .memoryOnly)
+            else { return nil }
             status = .ok
             fields[.contentType] = ThumbnailsController.contentType(of: thumbnail)
             fields[.contentLength] = String(thumbnail.data.count)
@@ -84,7 +95,7 @@ struct SignedThumbnailFastPath: Sendable {
         }
         // Charged only when answering here; a refusal is the router's to write.
         let limits = dependencies.rateLimits
-        guard limits.signedAssets.admit(limits.addressKey(request, peer: peer)) == nil else { return nil }
+        guard limits.signedAssets.admit(limits.addressKey(headers, peer: peer)) == nil else { return nil }
         fields.addSecurityHeaders()
         fields[.date] = dates.now
         fields[.server] = serverName

@@ -64,26 +64,46 @@ struct SignedThumbnailFastPathTests {
             let dependencies = try ServiceDependencies(
                 configuration: configuration, store: store, catalog: SourceCatalog([ServiceSource.folder(folder, id: "library")]), thumbnails: cache)
             let fastPath = SignedThumbnailFastPath(dependencies: dependencies, serverName: "photosource")
-            func request(_ path: String, method: HTTPRequest.Method = .get, headers: HTTPFields = [:]) -> Request {
-                Request(head: HTTPRequest(method: method, scheme: "http", authority: "127.0.0.1", path: path, headerFields: headers), body: .init(buffer: ByteBuffer()))
+            func answer(_ path: String, method: HTTPRequest.Method = .get, headers: HTTPFields = [:], peer: String = "127.0.0.1") -> (HTTPResponse, ByteBuffer?)? {
+                fastPath.response(method: method, path: path, headers: headers, peer: peer, tiers: .memoryOnly)
             }
 
             // Then: a URL it never verified is left to the router
-            #expect(fastPath.response(to: request(url), peer: "127.0.0.1") == nil)
+            #expect(answer(url) == nil)
             let parts = url.split(separator: "/").map(String.init)
             _ = try dependencies.signer.verify(signature: parts[2], payload: parts[3], kind: .thumbnail)
             // Once verified it answers, with the cache's bytes
-            let answer = try #require(fastPath.response(to: request(url), peer: "127.0.0.1"))
-            #expect(answer.0.status == .ok)
-            #expect(answer.1.map { Data(buffer: $0) } == Data(buffer: served.body))
+            let warm = try #require(answer(url))
+            #expect(warm.0.status == .ok)
+            #expect(warm.1.map { Data(buffer: $0) } == Data(buffer: served.body))
             // but not a POST, a request with an Origin (CORS is the router's), or another path
-            #expect(fastPath.response(to: request(url, method: .post), peer: "127.0.0.1") == nil)
-            #expect(fastPath.response(to: request(url, headers: [.origin: "https://shop.example"]), peer: "127.0.0.1") == nil)
-            #expect(fastPath.response(to: request(url.replacingOccurrences(of: "/v1/thumbnails/", with: "/v1/originals/")), peer: "127.0.0.1") == nil)
+            #expect(answer(url, method: .post) == nil)
+            #expect(answer(url, headers: [.origin: "https://shop.example"]) == nil)
+            #expect(answer(url.replacingOccurrences(of: "/v1/thumbnails/", with: "/v1/originals/")) == nil)
             // and past the address's budget (1) the router answers the 429
-            #expect(fastPath.response(to: request(url), peer: "127.0.0.1") == nil)
-            #expect(fastPath.response(to: request(url), peer: "192.0.2.7") != nil)
+            #expect(answer(url) == nil)
+            #expect(answer(url, peer: "192.0.2.7") != nil)
             try await store.close()
+        }
+    }
+
+    @Test("pipelined behind a request the router is still answering, a warm thumbnail waits its turn: responses stay in order")
+    func pipelinedResponsesStayInOrder() async throws {
+        try await ServiceHarness.run(thumbnails: ThumbnailCache()) { harness in
+            let session = try await harness.newSession()
+            let url = try await harness.thumbnailURL(of: "Album/sunset.jpg", scope: "Album", token: session.token)
+            #expect(try await harness.get(url, token: nil).status == .ok)  // verified and warm now
+            let port = try #require(harness.client.port)
+            let connection = try RawConnection(port: port)
+            // When: a listing (the router's, slower) and the warm thumbnail in one write
+            connection.send(
+                "GET /v1/sources/library/items?scope=Album HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(session.token)\r\n\r\n"
+                    + "GET \(url) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            // Then: the listing's answer comes first, then the picture
+            let first = try #require(try await connection.response())
+            #expect(first.head.lowercased().contains("content-type: application/json"))
+            let second = try #require(try await connection.response())
+            #expect(second.head.lowercased().contains("content-type: image/jpeg"))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,6 +10,8 @@ import Glibc
 /// never on the cooperative pool the service's handlers need.
 final class RawConnection: Sendable {
     let fd: Int32
+    /// Bytes read past the last response (a pipelined one's), kept for the next.
+    private let leftover = Mutex(Data())
 
     /// Connects to 127.0.0.1:`port`.
     init(port: Int) throws {
@@ -59,14 +62,17 @@ final class RawConnection: Sendable {
     }
 
     private func readResponse(timeout: Duration) -> (head: String, body: Data)? {
-        var received = Data()
+        var received = leftover.withLock { $0 }
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let end = received.firstRange(of: Data("\r\n\r\n".utf8)) {
                 let head = String(decoding: received[..<end.lowerBound], as: UTF8.self)
                 let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
                     .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
-                if received.count - end.upperBound >= length { return (head, Data(received[end.upperBound...].prefix(length))) }
+                if received.count - end.upperBound >= length {
+                    leftover.withLock { $0 = Data(received[(end.upperBound + length)...]) }
+                    return (head, Data(received[end.upperBound...].prefix(length)))
+                }
             }
             guard let chunk = read(until: deadline), !chunk.isEmpty else { return nil }
             received.append(chunk)
