@@ -6,6 +6,11 @@ extension HTTPUploadDestination {
     /// Uploads one asset: its result when the endpoint answered 2xx or refused it for good (4xx);
     /// throws when the attempt should be repeated later (5xx, 408, 429, connection, cancellation).
     func upload(_ asset: DeliverableAsset, of delivery: OrderDelivery) async throws -> ItemDeliveryResult {
+        // An asset that cannot be read is the service's trouble: said without its path (FileSystemFailure).
+        guard access(asset.file.path, R_OK) == 0 else {
+            throw FileSystemFailure.describe(
+                PhotoSourceError.fileSystem(errno: errno, reading: asset.fileName), doing: "read an asset to send from", "the asset store")
+        }
         do {
             _ = try await client.send(request(for: asset, of: delivery))
             return ItemDeliveryResult(index: asset.index, delivered: true)

@@ -1,10 +1,11 @@
 import Foundation
+import PhotoNetworking
 import PhotoSourceKit
 @testable import PhotoSourceService
 import Testing
 
-/// A failed folder delivery tells the customer what happened in words, never the server's paths.
-@Suite("Folder destination failures")
+/// A failed delivery tells the customer what happened in words, never the server's paths.
+@Suite("Destinations' file failures")
 struct FolderDestinationTests {
     @Test("an asset gone from the asset store fails the delivery (retried: unknown) with a sentence that names no path")
     func missingAsset() async throws {
@@ -26,6 +27,23 @@ struct FolderDestinationTests {
         #expect("\(String(reflecting: failure.underlying))".contains(assets.assets[1].file.lastPathComponent))
         // Nothing half-written is left in the order folder.
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty)
+    }
+
+    @Test("an HTTP upload of an asset gone from the asset store fails without the path, before anything is sent")
+    func missingAssetUpload() async throws {
+        let assets = try TestAssets(count: 1, bytes: 1000)
+        defer { try? FileManager.default.removeItem(at: assets.folder) }
+        try FileManager.default.removeItem(at: assets.assets[0].file)
+        // Port 9 on loopback: never reached, the asset is checked first.
+        let destination = try HTTPUploadDestination(
+            .init(id: "upload", url: URL(string: "http://127.0.0.1:9/upload")!, mode: .sequential(spacing: .zero), timeout: .seconds(5)),
+            client: .shared, pause: { _ in })
+        // When
+        let error = await #expect(throws: PhotoSourceError.self) { _ = try await destination.deliver(assets.delivery()) { _ in } }
+        // Then
+        let failure = try #require(error)
+        #expect(failure.message == "Could not read an asset to send from the asset store (No such file or directory): a file or folder it needs is missing.")
+        #expect(!failure.message.contains(assets.folder.path))
     }
 
     @Test(

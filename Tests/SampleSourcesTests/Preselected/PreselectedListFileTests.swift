@@ -71,6 +71,30 @@ struct PreselectedListFileTests {
         #expect(error?.message.hasPrefix("Line 2 of list.txt:") == true)
     }
 
+    @Test("keepingRefused: refused lines stay in their place as not allowed, are never read, and say why; a malformed line still fails")
+    func keepingRefused() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(try ImageFixtures.jpeg(width: 5, height: 4), to: "ok.jpg")
+        try folder.write(try ImageFixtures.jpeg(width: 5, height: 4), to: "secret.jpg")
+        try folder.write(Data("ok.jpg\n../secret.jpg\nftp://example.com/a.jpg\n".utf8), to: "uploads/list.txt")
+        let list = folder.url.appendingPathComponent("uploads/list.txt")
+        // When
+        let source = try PreselectedSource.load(listFile: list, allowedOrigins: [], keepingRefused: true)
+        // Then
+        #expect(source.refusedEntries.count == 2)
+        #expect(source.refusedEntries.first?.hasPrefix("Line 2 of list.txt:") == true)
+        #expect(source.refusedEntries.last?.hasPrefix("Line 3 of list.txt:") == true)
+        let page = try await source.items(in: .root, page: 0, count: 10)
+        #expect(page.items.map(\.title) == ["ok.jpg", "secret.jpg (not allowed)", "a.jpg (not allowed)"])
+        #expect(page.items[1].userInfo["problem"] == "not allowed")
+        let refused = await #expect(throws: PhotoSourceError.self) { try await source.downloader.download(page.items[1], from: source, variant: .full) }
+        #expect(refused?.code == .accessDenied)
+        // A malformed line is a typo to fix, not a refusal.
+        try folder.write(Data("ok.jpg\nhttp://\n".utf8), to: "uploads/list.txt")
+        #expect(throws: PhotoSourceError.self) { try PreselectedSource.load(listFile: list, allowedOrigins: [], keepingRefused: true) }
+    }
+
     @Test("a symlink inside the folder that leads out of it is listed without a size and refused when read")
     func escapingSymlinkRefusedWhenRead() async throws {
         let outside = try TemporaryFolder()
