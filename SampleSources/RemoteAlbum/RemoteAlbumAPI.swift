@@ -40,8 +40,13 @@ struct RemoteAlbumAPI: Sendable {
     func saveOriginal(
         of item: any PhotoSourceItem, to file: URL, progress: (@Sendable (_ received: Int64, _ expected: Int64?) -> Void)?
     ) async throws {
-        let request = HTTPRequest(url: try imageURL(of: item, .full), headers: ["Accept": "image/*"], options: options)
-        _ = try await requester.download(request, to: file, progress: progress)
+        let request = HTTPRequest(
+            url: try imageURL(of: item, .full), headers: ["Accept": "image/*"], options: DamagedPhotoDownloader.imageOptions(options))
+        do {
+            _ = try await requester.download(request, to: file, progress: progress)
+        } catch {
+            throw DamagedPhotoDownloader.explained(error, item: item, sourceTitle: "Demo Cloud")
+        }
     }
 
     /// A photo's metadata as an item, with its pixel size.

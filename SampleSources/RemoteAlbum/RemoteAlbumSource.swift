@@ -73,9 +73,10 @@ public struct RemoteAlbumSource: PhotoSourceWrapper {
         self.base = DefaultPhotoSource(
             id: id, title: "Demo Cloud", maximumPageSize: Self.maximumPageSize, thumbnailVariantLongSide: thumbnailLongSide,
             listing: .cursor { scope, cursor, limit in try await api.batch(of: scope, after: cursor, limit: limit) },
-            downloader: HTTPImageDownloader(client: client, session: session, options: options) { item, variant in
-                try api.imageURL(of: item, variant)
-            },
+            downloader: DamagedPhotoDownloader(
+                base: HTTPImageDownloader(client: client, session: session, options: DamagedPhotoDownloader.imageOptions(options)) { item, variant in
+                    try api.imageURL(of: item, variant)
+                }),
             authSession: session)
         self.baseURL = root
         self.authSession = session

@@ -43,6 +43,15 @@ static inline void CEditLine_show_interrupt(EditLine *el) {
     el_push(el, "\n");
 }
 
+/// What reads one character for libedit (EL_GETCFN): returns 1 with the character, 0 at the end
+/// of input, -1 on an error.
+typedef int (*CEditLine_read_function)(EditLine *, wchar_t *);
+
+/// Makes `reader` the function libedit reads characters with.
+static inline void CEditLine_set_reader(EditLine *el, CEditLine_read_function reader) {
+    el_set(el, EL_GETCFN, reader);
+}
+
 /// Keeps `data` for the callbacks to read back with CEditLine_client_data.
 static inline void CEditLine_set_client_data(EditLine *el, void *data) {
     el_set(el, EL_CLIENTDATA, data);

@@ -117,7 +117,14 @@ struct APIEndpoints: Sendable {
             state.controls.record { $0.notModifiedResponses += 1 }
             return Response(status: .notModified, headers: headers)
         }
-        let image = try await state.renderer.image(of: photo, variant, folder: state.catalog.folder)
+        let image: (data: Data, contentType: String)
+        do {
+            image = try await state.renderer.image(of: photo, variant, folder: state.catalog.folder)
+        } catch {
+            // Not a passing fault: the same photo fails every time, and the client should say so.
+            return CloudResponses.apiError(
+                .internalServerError, "photo_damaged", "Photo \(photo.id) cannot be rendered: its file is damaged. Asking again will not help.")
+        }
         headers[.contentType] = image.contentType
         return Response(status: .ok, headers: headers, body: CloudResponses.body(image.data, shape: shape, pause: state.pause))
     }

@@ -50,14 +50,14 @@ extension OrderPipeline {
             throw OrderItemFailure(code: "invalid-data", message: "The product \(line.product) is no longer offered.")
         }
         let dependencies = dependencies
-        let stored = try await dependencies.withSource(line.source, session: order.session ?? "") { entry in
+        let (stored, title) = try await dependencies.withSource(line.source, session: order.session ?? "") { entry in
             let item = try await dependencies.withSourceTimeout { try await entry.item(line.itemID) }
-            return try await fetchOriginal(item, from: entry, session: order.session)
+            return (try await fetchOriginal(item, from: entry, session: order.session), item.title)
         }
         let pixels = stored.header.displaySize
         let assessment = product.assess(pixels)
         return MaterialisedAsset(
-            fileName: Self.fileName(index: line.index, itemID: line.itemID, format: stored.header.format),
+            fileName: Self.fileName(index: line.index, title: title, format: stored.header.format),
             contentType: stored.header.format.mimeType, sha256: stored.sha256, md5: stored.md5, byteCount: stored.byteCount,
             pixelWidth: pixels.width, pixelHeight: pixels.height, dpi: Double(assessment.dpi), verdict: assessment.verdict.rawValue,
             warnings: assessment.verdict == .low ? ["lowResolution"] : [])
@@ -76,9 +76,12 @@ extension OrderPipeline {
         }
     }
 
-    /// `003-IMG_0042.jpg`: the line's number (from 1), the item's base name made safe, the format's extension.
-    static func fileName(index: Int, itemID: String, format: ImageFormat) -> String {
-        let last = itemID.split(separator: "/").last.map(String.init) ?? "photo"
+    /// `003-IMG_0042.jpg`: the line's number (from 1), the item's title without its extension
+    /// and made safe, the format's extension. The title, not the id: a cloud's ids are opaque
+    /// (`photo-1-2`), its titles what a person would recognise the print by; and a title is the
+    /// source's words, so anything but ASCII letters, digits, `-` and `_` becomes `_`.
+    static func fileName(index: Int, title: String, format: ImageFormat) -> String {
+        let last = title.split(separator: "/").last.map(String.init) ?? "photo"
         let base = last.contains(".") ? String(last[..<last.lastIndex(of: ".")!]) : last
         let safe = String(base.unicodeScalars.map { scalar -> Character in
             CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || scalar == "-" || scalar == "_" ? Character(scalar) : "_"

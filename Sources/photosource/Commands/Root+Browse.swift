@@ -49,14 +49,13 @@ extension Root {
                 return try arguments.map { try resolver.resolve($0).source }
             }
             let browser = SourceBrowser(sources: resolved, pageSize: pageSize)
-            // Thumbnails are cached beside the demo library, under the same cache folder.
-            let cacheFolder = DemoLibrary.defaultFolder.deletingLastPathComponent().appendingPathComponent("thumbnails")
             let terminal = Terminal.current()
+            let editor = terminal.isInteractive ? LineEditor(historyFile: HistoryFile.url()) : nil
             let repl = Repl(
                 browser: browser, output: StandardStreams(), terminal: terminal,
-                thumbnails: .standard(folder: cacheFolder))
+                thumbnails: .standard(), confirmer: editor)
             var failures = 0
-            if terminal.isInteractive, let editor = LineEditor(historyFile: HistoryFile.url()) {
+            if let editor {
                 await repl.run(editor: editor, interrupts: InterruptibleCommand())
             } else {
                 failures = await repl.run(lines: StandardInputLines.stream())

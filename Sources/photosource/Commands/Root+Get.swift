@@ -9,8 +9,9 @@ extension Root {
             abstract: "Save an item's original (for local sources, a copy of the file).",
             discussion: """
                 The file appears only when the whole original arrived: a failed or interrupted \
-                download leaves no partial file (and an existing FILE untouched). On a terminal a \
-                progress bar is drawn on standard error. The last line printed names the file and its size.
+                download leaves no partial file. An existing FILE is refused (and left untouched) \
+                unless --force is given. On a terminal a progress bar is drawn on standard error. The \
+                last line printed names the file and its size.
                 """)
 
         @OptionGroup var source: SourceArgument
@@ -18,14 +19,13 @@ extension Root {
         @Argument(help: ArgumentHelp("The photo's id (see ls --json).", valueName: "item-id"))
         var itemID: String
 
-        @Option(help: ArgumentHelp("The file to write.", valueName: "file"))
-        var out: String
+        @OptionGroup var output: OutputFileArguments
 
         func run() async throws {
             let line = try await CommandFailure.reported {
+                let file = try output.file()
                 let resolved = try source.resolve()
                 let item = try await Self.photo(itemID, in: resolved)
-                let file = SourceResolver.expandPath(out, isDirectory: false)
                 let bar = ProgressBar(label: item.title)
                 defer { bar.finish() }
                 if let saveOriginal = resolved.saveOriginal {
@@ -74,14 +74,14 @@ extension Root {
             discussion: """
                 Only public addresses may be reached, plus the origins given with --allow-origin \
                 or PHOTOSOURCE_ALLOW_ORIGINS; a refused URL is never connected to. A refusal or a \
-                failure is one line on standard error, exit status 1, and no file.
+                failure is one line on standard error, exit status 1, and no file. An existing FILE \
+                is refused (and left untouched) unless --force is given.
                 """)
 
         @Argument(help: ArgumentHelp("The http or https URL.", valueName: "url"))
         var url: String
 
-        @Option(help: ArgumentHelp("The file to write.", valueName: "file"))
-        var out: String
+        @OptionGroup var output: OutputFileArguments
 
         @OptionGroup var network: NetworkOptions
 
@@ -93,7 +93,7 @@ extension Root {
 
         func run() async throws {
             let line = try await CommandFailure.reported {
-                let file = SourceResolver.expandPath(out, isDirectory: false)
+                let file = try output.file()
                 let bar = ProgressBar(label: file.lastPathComponent)
                 defer { bar.finish() }
                 try await URLFetcher(policy: try network.settings().addressPolicy()).fetch(URL(string: url)!, to: file) {

@@ -12,7 +12,10 @@ extension Root {
                 entry is the way back (`..`, kind "back"); it does not count toward --count.
                 With --json the output is one object: {"source", "scope", "page", "count", \
                 "hasMore", "items": [{"id", "kind", "title", "width", "height"}]}, where scope is \
-                null at the top and width/height are null when unknown.
+                null at the top and width/height are null when unknown. "count" is the page size \
+                used (--count, lowered to the most the source allows), not the number of items: \
+                the last page may hold fewer, and page 1 of an album one more (the back entry); \
+                count the items array for that.
                 """)
 
         @OptionGroup var source: SourceArgument

@@ -11,7 +11,10 @@ extension Root {
             abstract: "Make thumbnails of JPEG and PNG files, several at a time.",
             discussion: """
                 The thumbnail of DIR/name.jpg is written as OUT/name_thumb.jpg (or .png), OUT being \
-                --out or the file's own folder. Each failed file is one line on standard error (photosource: FILE: why); the \
+                --out or, by default, $XDG_CACHE_HOME/photosource/saved-thumbnails (where `thumb` in \
+                browse saves too): never beside the photos, where `ls local:` would list each \
+                thumbnail as one more photo. Without --out a line before the summary names that \
+                folder. Each failed file is one line on standard error (photosource: FILE: why); the \
                 last line is a summary (N images, S s, R images/s) of the thumbnails written. The exit status is 1 when any \
                 file failed.
                 """)
@@ -22,7 +25,8 @@ extension Root {
         @Option(parsing: .unconditional, help: "The long side of the thumbnails, in pixels (1 to 4096).")
         var size = 256
 
-        @Option(help: ArgumentHelp("The folder to write into (created if needed); by default each input's folder.", valueName: "dir"))
+        @Option(help: ArgumentHelp(
+            "The folder to write into (created if needed); by default $XDG_CACHE_HOME/photosource/saved-thumbnails.", valueName: "dir"))
         var out: String?
 
         // No default in the declaration: ArgumentParser would print the build machine's core count
@@ -49,9 +53,10 @@ extension Root {
         }
 
         func run() async throws {
+            let folder = out.map { SourceResolver.expandPath(RawPathArguments.encoded($0)) } ?? ThumbnailOptions.standardSaveFolder
             let batch = BatchThumbnailer(
                 spec: ThumbnailSpec(maxPixelSize: size, format: format.specFormat, quality: quality),
-                outputDirectory: out.map { SourceResolver.expandPath(RawPathArguments.encoded($0)) },
+                outputDirectory: folder,
                 jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             let report = await batch.run(files.map { SourceResolver.expandPath(RawPathArguments.encoded($0), isDirectory: false) })
             let errors = StandardStreams()
@@ -63,6 +68,7 @@ extension Root {
                     errors.writeError("photosource: " + TerminalText.escaped("\(result.input.path): \(error.description)"))
                 }
             }
+            if out == nil, report.succeeded > 0 { print("Thumbnails are in \(TerminalText.escaped(folder.path)).") }
             print(Self.summary(succeeded: report.succeeded, seconds: report.elapsedSeconds))
             if report.failed > 0 {
                 errors.writeError("photosource: \(report.failed) of \(report.results.count) file(s) failed.")

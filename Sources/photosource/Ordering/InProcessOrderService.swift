@@ -32,7 +32,9 @@ struct InProcessOrderService: Sendable {
     /// Every destination's id, in the order orders go to them.
     static let destinationIDs = ["folder", labDestinationID]
     /// The products on offer (the service's defaults).
-    static let productIDs = Product.defaults.map(\.id)
+    static let products = Product.defaults
+    /// Their ids, in the catalog's order.
+    static let productIDs = products.map(\.id)
     /// The product `order` prints when it is given none.
     static let defaultProduct = "4x6"
 

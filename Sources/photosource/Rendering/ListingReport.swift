@@ -10,7 +10,8 @@ struct ListingReport: Sendable, Encodable {
     @EncodedAsNull var scope: String?
     /// The page, numbered from 1 as on the command line.
     let page: Int
-    /// The page size used (the requested count, clamped to the source's maximum).
+    /// The page size used (the requested count, clamped to the source's maximum), not the number
+    /// of items: the last page may hold fewer, page 1 of an album one more (the back item).
     let count: Int
     /// Whether a later page has more items.
     let hasMore: Bool

@@ -4,19 +4,32 @@
 /// Each photo counts one step (materialised or failed), each destination one step when it ends,
 /// and a print lab one step per stage it reports (received → downloaded → printed → shipped).
 enum OrderProgressLine {
-    /// The line for `order`, number `number` of the session.
-    static func line(number: Int, order: OrderSnapshot, width: Int = 20) -> String {
+    /// The line for `order`, number `number` of the session, fitted into `columns`: one column is
+    /// left free (a line that reaches the last column wraps on many terminals, and `\r` then
+    /// redraws only its second row, so frames pile up). The bar narrows from `width` down to 5
+    /// characters first; if the line is still too long, its end is cut with `…`.
+    static func line(number: Int, order: OrderSnapshot, width: Int = 20, columns: Int = .max) -> String {
         let (done, total) = steps(of: order)
         let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 0
-        let filled = Int(fraction * Double(width))
-        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
         let percent = String(Int(fraction * 100))
         let materialised = order.items.filter { $0.state != "pending" }.count
         let parts = ["\(order.status)", "photos \(materialised)/\(order.items.count)"] + order.destinations.map { destination in
             "\(destination.id) \(destination.kind == "printLab" ? destination.stage ?? destination.state : destination.state)"
         }
-        let padding = String(repeating: " ", count: 3 - percent.count)
-        return TerminalText.escaped("Order \(number) [\(bar)] \(padding)\(percent)%  " + parts.joined(separator: " · "))
+        let details = TerminalText.escaped(parts.joined(separator: " · "))
+        func composed(barWidth: Int) -> String {
+            let filled = Int(fraction * Double(barWidth))
+            let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled)
+            return "Order \(number) [\(bar)] \(String(repeating: " ", count: 3 - percent.count))\(percent)%  " + details
+        }
+        let limit = max(1, columns == .max ? .max : columns - 1)
+        var barWidth = max(1, width)
+        while true {
+            let line = composed(barWidth: barWidth)
+            if line.count <= limit { return line }
+            if barWidth <= 5 { return String(line.prefix(max(0, limit - 1))) + "…" }
+            barWidth = max(5, barWidth / 2)
+        }
     }
 
     /// Steps done and steps in all.

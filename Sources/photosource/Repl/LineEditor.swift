@@ -3,11 +3,14 @@ import Foundation
 import Synchronization
 
 /// The REPL's line editor on a terminal: libedit (BSD editline) with emacs keys, history kept
-/// across runs in ``HistoryFile``, Tab completing command names, and Ctrl-C cancelling the line.
+/// across runs in ``HistoryFile``, Tab completing command names, Ctrl-C cancelling the line, and
+/// the line wrapped at the window's width as it is now (a resize while the person types is
+/// noticed at once, through ``WindowResizes``).
 ///
 /// `el_gets` blocks, so every read runs on a dedicated serial queue, never on the cooperative
-/// pool. The editor state is only touched there, under the `Mutex` `state`; the key callbacks run
-/// inside `el_gets` on that queue and use only ``interrupted`` and the static command table.
+/// pool. The editor state is only touched there, under the `Mutex` `state`; the key callbacks and
+/// the character reader run inside `el_gets` on that queue and use only ``interrupted``, the
+/// static command table and ``TerminalKeyReader``.
 final class LineEditor: Sendable {
     /// What one read returned.
     enum Input: Sendable, Equatable {
@@ -52,6 +55,10 @@ final class LineEditor: Sendable {
             CEditLine_show_interrupt(editLine)
             return UInt8(CC_REFRESH)
         }, "^C")
+        _ = WindowResizes.shared  // SIGWINCH is caught from now on
+        CEditLine_set_reader(editLine) { editLine, character in
+            TerminalKeyReader.nextKey(editLine, into: character)
+        }
         el_source(editLine, nil)  // ~/.editrc, as every libedit program reads it
         self.historyFile = historyFile
         if let historyFile {
@@ -68,14 +75,15 @@ final class LineEditor: Sendable {
         }
     }
 
-    /// Shows `prompt` (which may contain ANSI escapes) and reads one line.
-    func read(prompt: String) async -> Input {
+    /// Shows `prompt` (which may contain ANSI escapes) and reads one line, which goes into the
+    /// history unless `keepsHistory` is false (the answer to a question).
+    func read(prompt: String, keepsHistory: Bool = true) async -> Input {
         await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: self.readNow(prompt: prompt)) }
+            queue.async { continuation.resume(returning: self.readNow(prompt: prompt, keepsHistory: keepsHistory)) }
         }
     }
 
-    private func readNow(prompt: String) -> Input {
+    private func readNow(prompt: String, keepsHistory: Bool) -> Input {
         state.withLock { state in
             free(state.prompt)
             state.prompt = strdup(Self.markingEscapes(prompt))
@@ -89,7 +97,7 @@ final class LineEditor: Sendable {
             var line = String(cString: raw)
             if line.hasSuffix("\n") { line.removeLast() }
             let entry = line.trimmingCharacters(in: .whitespaces)
-            if !entry.isEmpty {
+            if keepsHistory && !entry.isEmpty {
                 CEditLine_history_enter(state.history, entry)
                 saveHistory(state.history)
             }

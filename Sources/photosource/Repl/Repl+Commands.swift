@@ -12,10 +12,10 @@ extension Repl {
             await showSources()
         case .use(.number(let number)):
             try await browser.use(index: number - 1)
-            try await show(browser.reload())
+            try await showSwitchedSource()
         case .use(.name(let name)):
             try await browser.use(named: name)
-            try await show(browser.reload())
+            try await showSwitchedSource()
         case .list:
             try await show(browser.reload())
         case .open(let number):
@@ -88,6 +88,17 @@ extension Repl {
             throw PhotoSourceError(.invalidData, "Page \(number) is past the end of this album; stayed on page \(current.page + 1).")
         }
         return listed
+    }
+
+    /// After `use`: the source's page, or, when it needs a sign-in first, a notice saying so on
+    /// standard output. The switch itself succeeded, so a script that goes on with `login` does
+    /// not end with a failure status.
+    private func showSwitchedSource() async throws {
+        do {
+            try await show(browser.reload())
+        } catch let error as PhotoSourceError where error.code == .notLoggedIn {
+            output.line(await signInHint(for: error))
+        }
     }
 
     private func show(_ listed: ItemPage) async {

@@ -1,18 +1,25 @@
 import Foundation
 import PhotoSourceKit
+import PhotoSourceService
 
 extension Repl {
-    /// `order [--product ID] [--to DEST]`: the selection becomes an order of the in-process
-    /// service (started on first use), which the REPL follows with a progress bar until it has
-    /// ended (and the demo lab has shipped it), then summarises. Ctrl-C stops the following only.
+    /// `order [--product ID] [--to DEST] [--yes]`: the selection becomes an order of the
+    /// in-process service (started on first use), which the REPL follows with a progress bar
+    /// until it has ended (and the demo lab has shipped it), then summarises. Ctrl-C stops the
+    /// following only. When a photo would print `low` as the product, the fitness table comes
+    /// first and the person is asked (a piped script is refused unless `--yes`). A placed order
+    /// empties the selection, so `order` again does not order the same photos twice.
     func placeOrder(_ options: OrderOptions) async throws {
         let selection = await browser.selection
         guard !selection.isEmpty else {
             throw PhotoSourceError(.invalidData, "Nothing is selected to order; `select N` adds photos of the listed page, then type `order`.")
         }
-        let product = options.product ?? InProcessOrderService.defaultProduct
-        try Self.check(product: product, destinations: options.destinations)
+        let product = try Self.check(product: options.product ?? InProcessOrderService.defaultProduct, destinations: options.destinations)
         try await requireSignIns(for: selection)
+        guard try await acceptsFitness(of: selection, as: product, yes: options.yes) else {
+            output.line("Not ordered; the selection is kept.")
+            return
+        }
         let service = try await orders.service(sources: browser.sources)
         let lines = try selection.map { entry in
             guard let source = service.sources.serviceIDs[entry.sourceID] else {
@@ -22,13 +29,15 @@ extension Repl {
         }
         let reference = await orders.nextReference
         let id = try await service.client.place(
-            .init(reference: reference, product: product, items: lines, destinations: options.destinations.isEmpty ? nil : options.destinations),
+            .init(reference: reference, product: product.id, items: lines, destinations: options.destinations.isEmpty ? nil : options.destinations),
             idempotencyKey: UUID().uuidString)
         let number = await orders.record(.init(id: id, reference: reference, titles: selection.map(\.item.title)))
+        await browser.clearSelection()
         let destinations = options.destinations.isEmpty ? InProcessOrderService.destinationIDs : options.destinations
         output.line(TerminalText.escaped(
-            "Order \(number) (\(id)): \(lines.count) photo(s) as \(product) to \(destinations.joined(separator: ", ")). "
+            "Order \(number) (\(id)): \(lines.count) photo(s) as \(product.id) to \(destinations.joined(separator: ", ")). "
                 + "Ctrl-C stops following it; the order goes on."))
+        output.line("The selection is empty again; `select N` starts the next order.")
         let ended = try await follow(id, number: number, client: service.client)
         output.lines(OrderReport(number: number, order: ended, titles: selection.map(\.item.title), folder: { service.folder(of: id, destination: $0) })
             .lines(style: style))
@@ -77,7 +86,8 @@ extension Repl {
         while true {
             let order = try await client.order(id)
             if terminal.isInteractive {
-                let line = OrderProgressLine.line(number: number, order: order)
+                // The window's width now: a person may narrow it while the order is followed.
+                let line = OrderProgressLine.line(number: number, order: order, columns: terminal.size().columns)
                 if line != drawn {
                     output.write("\r" + line + "\u{1B}[K")
                     drawn = line
@@ -92,10 +102,27 @@ extension Repl {
         }
     }
 
-    /// Refuses a product or a destination the service does not have, naming the ones it has.
-    private static func check(product: String, destinations: [String]) throws {
+    /// Whether to go on with `selection` as `product`: yes when no photo would print `low`, or
+    /// `yes` says so; else the fitness table is shown and the person asked. With no one to ask
+    /// (a piped script) the order is refused, naming `--yes`.
+    private func acceptsFitness(of selection: [SelectedItem], as product: Product, yes: Bool) async throws -> Bool {
+        let table = OrderFitnessTable(items: selection.map(\.item), product: product)
+        guard table.lowCount > 0, !yes else { return true }
+        output.lines(table.lines(style: style))
+        let low = "\(table.lowCount) of \(table.rows.count) photo(s) would print at low resolution as \(product.id)"
+        guard let confirmer else {
+            throw PhotoSourceError(
+                .invalidData, TerminalText.escaped("\(low); nothing was ordered. Add --yes to order them anyway, or `unselect` them."))
+        }
+        output.line(TerminalText.escaped("\(low) (`order -y` would not ask)."))
+        return await confirmer.confirm("Order anyway? [y/N] ")
+    }
+
+    /// The product with id `product`; refuses a product or a destination the service does not
+    /// have, naming the ones it has.
+    private static func check(product: String, destinations: [String]) throws -> Product {
         let products = InProcessOrderService.productIDs
-        guard products.contains(product) else {
+        guard let found = InProcessOrderService.products.first(where: { $0.id == product }) else {
             throw PhotoSourceError(.invalidData, "There is no product \"\(product)\"; the products are \(products.joined(separator: ", ")).")
         }
         for id in destinations where !InProcessOrderService.destinationIDs.contains(id) {
@@ -103,6 +130,7 @@ extension Repl {
                 .invalidData,
                 "There is no destination \"\(id)\"; the destinations are \(InProcessOrderService.destinationIDs.joined(separator: ", ")) (`--to folder,lab`).")
         }
+        return found
     }
 
     /// Refuses the order when a photo comes from a source the person is not signed in to.

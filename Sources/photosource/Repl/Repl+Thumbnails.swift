@@ -27,14 +27,15 @@ extension Repl {
 
     /// `view N`: draws the photo with half-block characters, as large as fits the window: at most
     /// as wide as the terminal and as tall as its rows less one (for the prompt), so a portrait
-    /// photo does not scroll away.
+    /// photo does not scroll away. The window's size is read at each `view`.
     func draw(_ item: any PhotoSourceItem) async throws {
         guard terminal.usesColor else {
             throw PhotoSourceError(
                 .invalidData, "`view` draws with colour escapes, so it needs a colour terminal; `thumb N --out FILE` saves the thumbnail instead.")
         }
-        let columns = max(1, terminal.width)
-        let pixelRows = 2 * max(1, terminal.height - 1)  // two pixels per character row
+        let window = terminal.size()  // now: the window may have been resized since the last command
+        let columns = max(1, window.columns)
+        let pixelRows = 2 * max(1, window.rows - 1)  // two pixels per character row
         // PNG, so the colours drawn are the thumbnail's own and not JPEG's approximation.
         let thumbnail = try await thumbnail(of: item, spec: ThumbnailSpec(maxPixelSize: max(columns, pixelRows), format: .png))
         let longSide = TerminalPicture.longSide(fitting: thumbnail.pixelSize, columns: columns, pixelRows: pixelRows)

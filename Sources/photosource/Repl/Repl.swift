@@ -20,11 +20,15 @@ struct Repl: Sendable {
     let products: [Product]
     /// The orders placed with `order`, and the in-process service they go to.
     let orders: OrderDesk
+    /// Who answers questions such as "order anyway?"; `nil` for a piped script, where such a
+    /// command refuses and says which option goes ahead without asking.
+    let confirmer: (any Confirming)?
 
     /// Creates a REPL over `browser`.
     init(
         browser: SourceBrowser, output: any TextOutput, terminal: Terminal = .plain,
-        thumbnails: ThumbnailOptions = .inMemory(), products: [Product] = Product.defaults, orders: OrderDesk = OrderDesk()
+        thumbnails: ThumbnailOptions = .inMemory(), products: [Product] = Product.defaults, orders: OrderDesk = OrderDesk(),
+        confirmer: (any Confirming)? = nil
     ) {
         self.browser = browser
         self.output = output
@@ -32,6 +36,7 @@ struct Repl: Sendable {
         self.thumbnails = thumbnails
         self.products = products
         self.orders = orders
+        self.confirmer = confirmer
     }
 
     /// The styling that matches the terminal.

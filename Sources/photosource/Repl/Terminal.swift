@@ -5,7 +5,8 @@ import Glibc
 import Darwin
 #endif
 
-/// What the terminal the CLI talks to can do: decided once, from `isatty` and the environment.
+/// What the terminal the CLI talks to can do: decided once, from `isatty` and the environment;
+/// its size is read again at each use (``size()``), since the window may be resized at any time.
 struct Terminal: Sendable, Equatable {
     /// Standard input is a terminal: show the banner and the prompt.
     var isInteractive: Bool
@@ -14,10 +15,13 @@ struct Terminal: Sendable, Equatable {
     var usesColor: Bool
     /// Output may use 24-bit colour escapes (`COLORTERM` is `truecolor` or `24bit`).
     var hasTrueColor: Bool
-    /// Columns available for pictures and tables.
+    /// Columns available for pictures and tables when the window's own size is not followed
+    /// (or does not say).
     var width: Int
-    /// Rows of the window (`view` fits pictures into them).
+    /// Rows of the window (`view` fits pictures into them), under the same condition.
     var height: Int = 24
+    /// Standard output is a terminal window whose size ``size()`` reads at each call.
+    var followsWindow = false
 
     /// A pipe or a file: no prompt, no escapes, 80 columns.
     static let plain = Terminal(isInteractive: false, usesColor: false, hasTrueColor: false, width: 80)
@@ -32,8 +36,14 @@ struct Terminal: Sendable, Equatable {
             isInteractive: inputIsTerminal,
             usesColor: outputIsTerminal && colorAllowed,
             hasTrueColor: colorTerm == "truecolor" || colorTerm == "24bit",
-            width: outputIsTerminal ? windowSize()?.columns ?? 80 : 80,
-            height: outputIsTerminal ? windowSize()?.rows ?? 24 : 24)
+            width: 80, height: 24, followsWindow: outputIsTerminal)
+    }
+
+    /// The size to draw into now: the window's size at this moment when following it (a person
+    /// may have resized it since the last command), else ``width`` × ``height``.
+    func size() -> (columns: Int, rows: Int) {
+        guard followsWindow, let window = Self.windowSize() else { return (width, height) }
+        return window
     }
 
     /// The size of the terminal on standard output (`TIOCGWINSZ`), or `nil` when it does not say.

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoImaging
+import SampleSources
 import Synchronization
 
 /// How the REPL makes thumbnails: the shared cache, the size `thumb` uses by default, and what
@@ -33,10 +34,24 @@ struct ThumbnailOptions: Sendable {
     /// own folder (which the cache manages) and outside the current folder (under `make demo`
     /// the repository, where they would show in `git status`), and can be made again, so they
     /// belong under the cache home.
-    static func standard(folder: URL) -> ThumbnailOptions {
+    static func standard(folder: URL = standardCacheFolder) -> ThumbnailOptions {
         ThumbnailOptions(
             cache: ThumbnailCache(.init(diskDirectory: folder)), prefetchSpec: ThumbnailSpec(),
-            saveFolder: folder.deletingLastPathComponent().appendingPathComponent("saved-thumbnails"))
+            saveFolder: saveFolder(besideCache: folder))
+    }
+
+    /// The cache folder `browse` uses: `$XDG_CACHE_HOME/photosource/thumbnails`, beside the demo library.
+    static var standardCacheFolder: URL {
+        DemoLibrary.defaultFolder.deletingLastPathComponent().appendingPathComponent("thumbnails")
+    }
+
+    /// Where a person's thumbnails go when no folder is named, for `thumb N` in `browse` and for
+    /// `photosource thumbnail` alike: `$XDG_CACHE_HOME/photosource/saved-thumbnails`. Never beside
+    /// the photos, where `ls local:` would list each thumbnail as one more photo.
+    static var standardSaveFolder: URL { saveFolder(besideCache: standardCacheFolder) }
+
+    private static func saveFolder(besideCache cache: URL) -> URL {
+        cache.deletingLastPathComponent().appendingPathComponent("saved-thumbnails")
     }
 }
 

@@ -52,6 +52,23 @@ struct CloudCommandTests {
         #expect(await cloud.stop() == 0, "demo-cloud exits cleanly on SIGINT")
     }
 
+    @Test("use of a signed-out cloud in a piped script is a notice on standard output, not a failure: the script logs in and exits 0")
+    func useNoticeIsNoFailure() async throws {
+        let cloud = try DemoCloudProcess()
+        let folders = SharedFolders()
+        defer { folders.remove() }
+        // When
+        let result = try await PhotosourceBinary.run(
+            ["browse", "demo", cloud.sourceArgument], input: "use 2\nlogin\nls\n", environment: folders.environment)
+        await cloud.stop()
+        // Then
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.isEmpty)
+        #expect(result.lines.contains("Demo Cloud needs you to sign in; type `login`."), "\(result.lines)")
+        #expect(result.lines.contains("Signed in to Demo Cloud as demo-user."))
+        #expect(result.lines.contains { $0.hasPrefix("Demo Cloud:/ [page 1") }, "ls lists once signed in: \(result.lines)")
+    }
+
     @Test("check cloud:URL signs in by itself and passes every check it runs")
     func checkCloud() async throws {
         let cloud = try DemoCloudProcess()

@@ -16,6 +16,40 @@ struct GetFetchTests {
         #expect(try Data(contentsOf: out) == Data(contentsOf: folder.root.appendingPathComponent("Travel/dunes.jpg")))
     }
 
+    @Test("get refuses an --out that exists, leaving it untouched, unless --force replaces it")
+    func getRefusesOverwrite() async throws {
+        let folder = try PhotoFolder.library()
+        defer { folder.remove() }
+        let out = folder.root.deletingLastPathComponent().appendingPathComponent("copy-\(UUID().uuidString).jpg")
+        defer { try? FileManager.default.removeItem(at: out) }
+        try Data("keep me".utf8).write(to: out)
+        // When
+        let refused = try await PhotosourceBinary.run(["get", folder.sourceArgument, "Travel/dunes.jpg", "--out", out.path])
+        // Then
+        #expect(refused.status == 1)
+        #expect(refused.errorLines == ["photosource: \(out.path) exists; add --force to replace it, or choose another --out."])
+        #expect(try Data(contentsOf: out) == Data("keep me".utf8))
+        // When
+        let forced = try await PhotosourceBinary.run(["get", folder.sourceArgument, "Travel/dunes.jpg", "--out", out.path, "--force"])
+        // Then
+        #expect(forced.status == 0, "\(forced.errors)")
+        #expect(try Data(contentsOf: out) == Data(contentsOf: folder.root.appendingPathComponent("Travel/dunes.jpg")))
+    }
+
+    @Test("fetch refuses an --out that exists before contacting anything")
+    func fetchRefusesOverwrite() async throws {
+        let scratch = try PhotoFolder()
+        defer { scratch.remove() }
+        let out = scratch.root.appendingPathComponent("photo.jpg")
+        try Data("keep me".utf8).write(to: out)
+        // When: the URL would be refused by the policy too; the existing file is refused first.
+        let result = try await PhotosourceBinary.run(["fetch", "http://127.0.0.1:9/photo.jpg", "--out", out.path])
+        // Then
+        #expect(result.status == 1)
+        #expect(result.errorLines == ["photosource: \(out.path) exists; add --force to replace it, or choose another --out."])
+        #expect(try Data(contentsOf: out) == Data("keep me".utf8))
+    }
+
     @Test("get of an album or a missing item fails in one line and writes nothing", arguments: ["Travel", "Travel/missing.jpg"])
     func getRefused(itemID: String) async throws {
         let folder = try PhotoFolder.library()

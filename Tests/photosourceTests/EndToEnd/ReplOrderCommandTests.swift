@@ -29,21 +29,31 @@ struct ReplOrderCommandTests {
         let script = [
             "select 8",  // Welcome.jpg, 1600×1067: 133 dpi at 8×10, low
             "open 7", "open 2", "open 1", "select 1",  // Travel/Italy/Amalfi/Amalfi 1.jpg, 1600×1200: 150 dpi
-            "order --product 8x10",
+            "order --product 8x10",  // refused: a script must say --yes to order a low photo
+            "order --product 8x10 --yes",
+            "order --product 8x10 --yes",  // the selection was emptied: not a second order
             "orders",
             "order-status 1",
+            "select 1",
             "order --to nowhere",
         ]
         // When
         let result = try await PhotosourceBinary.run(["browse", "demo"], input: script.joined(separator: "\n") + "\n", environment: homes.environment)
         // Then
-        #expect(result.status == 1, "one line (the unknown destination) failed: \(result.errors)")
+        #expect(result.status == 1, "three lines failed: \(result.errors)")
         #expect(result.errorLines == [
+            "1 of 2 photo(s) would print at low resolution as 8x10; nothing was ordered. Add --yes to order them anyway, or `unselect` them.",
+            "Nothing is selected to order; `select N` adds photos of the listed page, then type `order`.",
             "There is no destination \"nowhere\"; the destinations are folder, lab (`--to folder,lab`).",
-            "photosource: 1 command(s) failed.",
+            "photosource: 3 command(s) failed.",
         ])
         let lines = result.lines
+        #expect(lines.contains("Print fitness as 8x10 (8×10 in print, low below 150 dpi):"), "\(lines)")
+        #expect(lines.contains("  1  Welcome.jpg   1600×1067  133 dpi  low"), "\(lines)")
         let placed = try #require(lines.first { $0.hasPrefix("Order 1 (ord_") && $0.hasSuffix("): 2 photo(s) as 8x10 to folder, lab. Ctrl-C stops following it; the order goes on.") }, "\(lines)")
+        #expect(lines.filter { $0.hasPrefix("Order 2 (") }.isEmpty, "one order only: \(lines)")
+        let placedIndex = try #require(lines.firstIndex(of: placed))
+        #expect(lines[placedIndex + 1] == "The selection is empty again; `select N` starts the next order.")
         let orderID = String(placed.dropFirst("Order 1 (".count).prefix { $0 != ")" })
         let folder = homes.data.appendingPathComponent("photosource/orders/\(orderID)")
         let report = [
@@ -55,7 +65,8 @@ struct ReplOrderCommandTests {
         ]
         // The report after the order, then `orders`, then `order-status 1` (the same report).
         let start = try #require(lines.firstIndex(of: report[0]), "\(lines)")
-        #expect(Array(lines[start...]) == report + ["  1  \(orderID)  repl-1  delivered  2 photo(s)  lab shipped"] + report)
+        #expect(Array(lines[start...]) == report + ["  1  \(orderID)  repl-1  delivered  2 photo(s)  lab shipped"] + report
+            + ["Selected 1 new photo(s); 1 in the selection."])
         // The folder holds the originals byte for byte, and the manifest.
         let written = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(written == ["001-Welcome.jpg", "002-Amalfi_1.jpg", "manifest.json"])
@@ -81,8 +92,38 @@ struct ReplOrderCommandTests {
         #expect(result.lines.contains("Order 1 (\(orderID), reference repl-1): delivered"), "\(result.lines)")
         #expect(result.lines.last == "  1  \(orderID)  repl-1  delivered  1 photo(s)")
         let folder = homes.data.appendingPathComponent("photosource/orders/\(orderID)")
-        let photo = try Data(contentsOf: folder.appendingPathComponent("001-photo-1-2.jpg"))
+        let photo = try Data(contentsOf: folder.appendingPathComponent("001-Camera_Roll_0002.jpg"))
         #expect(photo.starts(with: [0xFF, 0xD8, 0xFF]), "the cloud's JPEG original")
+    }
+
+    @Test("on a terminal, a low photo brings the fitness table and a question: n keeps the selection, y orders it and empties the selection")
+    func confirmationOnATerminal() async throws {
+        let homes = Homes()
+        defer { homes.remove() }
+        let session = try PtySession(["browse", "demo"], environment: homes.environment)
+        #expect(await session.waitFor("Sample Library:/ [page 1/1]>", seconds: 120))
+        #expect(await session.enter("select 8"))  // Welcome.jpg: 66 dpi as a 16×20 poster
+        // When: no
+        session.send("order --product 16x20 --to folder\r")
+        #expect(await session.waitFor("Order anyway?", seconds: 60), "\(session.text)")
+        #expect(await session.type("n\r"))
+        // Then
+        #expect(session.text.contains("  1  Welcome.jpg  1600×1067  66 dpi  "), "\(session.text)")
+        #expect(session.text.contains("1 of 1 photo(s) would print at low resolution as 16x20 (`order -y` would not ask)."))
+        #expect(session.text.contains("Order anyway? [y/N] n"))
+        #expect(session.text.contains("Not ordered; the selection is kept."), "\(session.text)")
+        #expect(!session.text.contains("Order 1 ("))
+        // When: yes
+        session.send("order --product 16x20 --to folder\r")
+        #expect(await session.waitFor("Order anyway?", count: 2, seconds: 60), "\(session.text)")
+        #expect(await session.type("y\r"))
+        #expect(await session.enter("selection"))
+        // Then
+        #expect(session.text.contains("Order 1 (ord_"), "\(session.text)")
+        #expect(session.text.contains("The selection is empty again; `select N` starts the next order."))
+        #expect(session.text.contains("Nothing is selected; `select N` adds photos of the listed page."))
+        session.send("quit\r")
+        #expect(await session.exitStatus(within: 60) == 0, "\(session.text)")
     }
 
     @Test("Ctrl-C while an order is followed returns to the prompt; the order goes on until the lab has shipped it")

@@ -47,12 +47,21 @@ struct ScriptCommandTests {
         #expect(firstItems.map { $0["title"] as? String } == ["..", "Italy", "beach.png"])
         #expect(firstItems[2]["width"] as? Int == 640 && firstItems[2]["height"] as? Int == 480)
         #expect(second["page"] as? Int == 2 && second["hasMore"] as? Bool == false)
+        #expect(second["count"] as? Int == 2, "count is the page size asked, not the one item of the last page")
         let secondItems = try #require(second["items"] as? [[String: Any]])
         #expect(secondItems.map { $0["id"] as? String } == ["Travel/dunes.jpg"])
         #expect(secondItems.first?["width"] as? Int == 4000)
         #expect(deep["scope"] as? String == "Travel/Italy")
         let deepItems = try #require(deep["items"] as? [[String: Any]])
         #expect(deepItems.map { $0["id"] as? String } == ["..", "Travel/Italy/rome.jpg"])
+    }
+
+    @Test("ls --help says what the JSON count is: the page size, not the number of items")
+    func helpExplainsCount() async throws {
+        let result = try await PhotosourceBinary.run(["ls", "--help"])
+        #expect(result.status == 0)
+        let help = result.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("\"count\" is the page size used (--count, lowered to the most the source allows), not the number of items"), "\(result.output)")
     }
 
     @Test("ls without --json prints the listing as the REPL does")

@@ -32,6 +32,25 @@ struct OrderProgressLineTests {
         #expect(shipped.isSettled)
     }
 
+    @Test("the line fits the terminal with a column to spare: the bar narrows first, then the end is cut with …", arguments: [80, 60, 40, 20])
+    func fitsTheWidth(columns: Int) {
+        let started = order(status: "materialising", photos: 12, materialised: 3, folder: "delivering", lab: "received", stage: "received")
+        // When
+        let line = OrderProgressLine.line(number: 12, order: started, columns: columns)
+        // Then
+        #expect(line.count <= columns - 1, "\(line)")
+        #expect(line.hasPrefix("Order 12 ["))
+    }
+
+    @Test("the bar narrows before any detail is cut")
+    func narrowsTheBarFirst() {
+        let started = order(status: "materialising", photos: 2, materialised: 1, folder: "pending", lab: "pending", stage: nil)
+        #expect(OrderProgressLine.line(number: 2, order: started, columns: 100) == "Order 2 [##------------------]  14%  materialising · photos 1/2 · folder pending · lab pending")
+        #expect(OrderProgressLine.line(number: 2, order: started, columns: 90) == "Order 2 [#---------]  14%  materialising · photos 1/2 · folder pending · lab pending")
+        #expect(OrderProgressLine.line(number: 2, order: started, columns: 80) == "Order 2 [-----]  14%  materialising · photos 1/2 · folder pending · lab pending")
+        #expect(OrderProgressLine.line(number: 2, order: started, columns: 40) == "Order 2 [-----]  14%  materialising · …")
+    }
+
     @Test("a lab that failed before it took the order ends the following too")
     func failedLab() {
         let failed = order(status: "partiallyDelivered", photos: 1, materialised: 1, folder: "delivered", lab: "failed", stage: nil)

@@ -1,4 +1,5 @@
 import PhotoSourceKit
+import Synchronization
 import Testing
 @testable import photosource
 
@@ -34,13 +35,52 @@ struct ReplOrderTests {
         #expect(await harness.repl.orders.running == nil)
     }
 
+    /// Travel's three photos as a 16×20 poster: beach-1 acceptable, beach-2 of unknown size, beach-3 low.
+    static let posterTable = [
+        "Print fitness as 16x20 (16×20 in poster, low below 100 dpi):",
+        "  1  beach-1.jpg     4000×3000  187 dpi  acceptable",
+        "  2  beach-2.jpg  size unknown           cannot be judged",
+        "  3  beach-3.png       640×480   30 dpi  low",
+    ]
+
+    @Test("a piped order with a photo that would print low shows the fitness table and is refused without --yes; nothing starts")
+    func lowFitnessRefusedWhenPiped() async {
+        // When
+        await harness.run(["open 1", "select 2-4", "order --product 16x20"])
+        // Then
+        #expect(Array(harness.output.lines.suffix(4)) == Self.posterTable)
+        #expect(harness.output.errors == [
+            "1 of 3 photo(s) would print at low resolution as 16x20; nothing was ordered. Add --yes to order them anyway, or `unselect` them."
+        ])
+        #expect(await harness.repl.orders.running == nil, "nothing was started")
+        #expect(await harness.browser.selection.count == 3)
+    }
+
+    @Test("on a terminal the person is asked first; no keeps the selection and orders nothing")
+    func lowFitnessAsked() async {
+        let answers = RecordedAnswers(answer: false)
+        let asked = ReplHarness(confirmer: answers)
+        // When
+        await asked.run(["open 1", "select 2-4", "order --product 16x20 --to folder"])
+        // Then
+        #expect(answers.questions == ["Order anyway? [y/N] "])
+        #expect(Array(asked.output.lines.suffix(6)) == Self.posterTable + [
+            "1 of 3 photo(s) would print at low resolution as 16x20 (`order -y` would not ask).", "Not ordered; the selection is kept.",
+        ])
+        #expect(asked.output.errors.isEmpty)
+        #expect(await asked.repl.orders.running == nil)
+        #expect(await asked.browser.selection.count == 3)
+    }
+
     @Test("order options parse in any order; --to takes lists and repeats; mistakes say what to type")
     func parsing() throws {
         #expect(try ReplCommand.parse("order") == .order(OrderOptions()))
         #expect(try ReplCommand.parse("order --to lab --product 8x10 --to folder,lab") == .order(OrderOptions(product: "8x10", destinations: ["lab", "folder"])))
+        #expect(try ReplCommand.parse("order -y --product 16x20") == .order(OrderOptions(product: "16x20", yes: true)))
+        #expect(try ReplCommand.parse("order --yes") == .order(OrderOptions(yes: true)))
         #expect(try ReplCommand.parse("order-status 2") == .orderStatus(2))
         #expect(try ReplCommand.parse("orders") == .orders)
-        #expect(throws: ReplInputError("`order` knows --product and --to, not \"--colour\"; as in `order --product 8x10 --to folder`.")) {
+        #expect(throws: ReplInputError("`order` knows --product, --to and --yes, not \"--colour\"; as in `order --product 8x10 --to folder`.")) {
             try ReplCommand.parse("order --colour red")
         }
         #expect(throws: ReplInputError("--to needs a value, as in `order --product 8x10 --to folder`.")) { try ReplCommand.parse("order --to") }
@@ -51,7 +91,7 @@ struct ReplOrderTests {
     @Test("help lists the order commands under 80 columns, and Tab completes them")
     func helpAndCompletion() {
         let help = ReplCommandSpec.helpLines()
-        #expect(help.contains { $0.hasPrefix("  order [--product P] [--to D]") })
+        #expect(help.contains { $0.hasPrefix("  order [--product P] [--to D] [-y]") })
         #expect(help.contains { $0.hasPrefix("  orders ") })
         #expect(help.contains { $0.hasPrefix("  order-status N ") })
         #expect(help.allSatisfy { $0.count < 80 })
@@ -59,4 +99,20 @@ struct ReplOrderTests {
         #expect(ReplCompletion.complete("order") == .candidates(["order", "order-status", "orders"]))
         #expect(ReplCompletion.complete("order-") == .insert("status "))
     }
+}
+
+/// A ``Confirming`` that gives one answer and keeps the questions; the `Mutex` guards them.
+final class RecordedAnswers: Confirming {
+    let answer: Bool
+    private let asked = Mutex<[String]>([])
+
+    init(answer: Bool) { self.answer = answer }
+
+    func confirm(_ question: String) async -> Bool {
+        asked.withLock { $0.append(question) }
+        return answer
+    }
+
+    /// The questions asked so far.
+    var questions: [String] { asked.withLock { $0 } }
 }

@@ -10,10 +10,10 @@ struct ReplHarness {
     /// A REPL over `sources` (default: the sample library), on a plain terminal unless told.
     init(
         sources: [any PhotoSource] = [SampleTree.library.source()], pageSize: Int = 10, terminal: Terminal = .plain,
-        thumbnails: ThumbnailOptions = .inMemory()
+        thumbnails: ThumbnailOptions = .inMemory(), confirmer: (any Confirming)? = nil
     ) {
         browser = SourceBrowser(sources: sources, pageSize: pageSize)
-        repl = Repl(browser: browser, output: output, terminal: terminal, thumbnails: thumbnails)
+        repl = Repl(browser: browser, output: output, terminal: terminal, thumbnails: thumbnails, confirmer: confirmer)
     }
 
     /// Feeds `script` to the REPL as its whole input.
