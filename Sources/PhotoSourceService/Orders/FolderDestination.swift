@@ -71,7 +71,11 @@ public struct FolderDestination: OrderDestination {
         try AtomicFile.makeDirectory(temp)
         do {
             for asset in delivery.assets {
-                try FileManager.default.copyItem(at: asset.file, to: temp.appendingPathComponent(asset.fileName))
+                let copy = temp.appendingPathComponent(asset.fileName)
+                try FileManager.default.copyItem(at: asset.file, to: copy)
+                // The copy would keep the asset store's private 0400; the shop's folder is the
+                // shop's, whose print software may run as another user: read-only for everyone, as before.
+                guard chmod(copy.path, 0o444) == 0 else { throw PhotoSourceError.fileSystem(errno: errno, "Could not set the permissions of \(copy.path).") }
             }
             try AtomicFile.write(try OrderManifest(delivery).encoded(), to: temp.appendingPathComponent("manifest.json"))
             guard rename(temp.path, final.path) == 0 else {

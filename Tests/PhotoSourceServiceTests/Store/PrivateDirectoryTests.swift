@@ -71,6 +71,9 @@ struct PrivateDirectoryTests {
             #expect(entry.mode & 0o077 == 0, "\(entry.path) is \(String(entry.mode, radix: 8))")
             #expect(entry.mode & 0o400 != 0, "\(entry.path) is \(String(entry.mode, radix: 8))")
         }
+        // The shop's order folder is not the service's state: its photos stay readable by all, as before.
+        let delivered = try Self.modes(under: orders).filter { !$0.isFolder && $0.path.hasSuffix(".jpg") }
+        #expect(!delivered.isEmpty && delivered.allSatisfy { $0.mode == 0o444 }, "\(delivered.map { String($0.mode, radix: 8) })")
     }
 
     @Test("a state folder others may write is refused at start, saying how to fix it; one only others may read is made private")
