@@ -16,8 +16,8 @@ enum FileSystemFailure {
     /// The error for `error`, thrown while trying to `action` `place` ("write the order into",
     /// "the order folder").
     ///
-    /// A full disk (`ENOSPC`, `EDQUOT`, Foundation's out-of-space) is `.storageFull`; anything
-    /// else `.unknown`. Both are retried by the order pipeline. The sentence says which reason
+    /// A full disk (`ENOSPC`, `EDQUOT`, Foundation's out-of-space) is `.storageFull`, a refused
+    /// permission `.accessDenied`; anything else `.unknown`. Both are retried by the order pipeline. The sentence says which reason
     /// (``PhotoSourceKit/PhotoSourceError/fileSystem(errno:_:)``'s mapping, `strerror`'s words).
     static func describe(_ error: any Error, doing action: String, _ place: String) -> PhotoSourceError {
         let code: PhotoSourceError.Code
@@ -38,9 +38,11 @@ enum FileSystemFailure {
         case .notFound: " (\(words)): a file or folder it needs is missing."
         default: " (\(words)); check that its folder is writable."
         }
-        // Only a full disk keeps its own code: every other failure here is the service's, not
-        // the customer's photo, so it stays `.unknown` (retried) rather than a permanent not-found.
-        return PhotoSourceError(code == .storageFull ? .storageFull : .unknown, "Could not \(action) \(place)" + reason, detail: detail, underlying: error)
+        // A full disk and a refused permission keep their codes (the shop's operator acts on
+        // both); every other failure here is the service's, not the customer's photo, so it stays
+        // `.unknown` (retried) rather than a permanent not-found.
+        let kept: Set<PhotoSourceError.Code> = [.storageFull, .accessDenied]
+        return PhotoSourceError(kept.contains(code) ? code : .unknown, "Could not \(action) \(place)" + reason, detail: detail, underlying: error)
     }
 
     /// The `errno` behind a Foundation error: a POSIX error's, or the one kept under

@@ -55,7 +55,7 @@ struct FolderDestinationTests {
             (NSError(domain: NSCocoaErrorDomain, code: CocoaError.fileWriteOutOfSpace.rawValue, userInfo: [NSFilePathErrorKey: "/srv/x"]),
              .storageFull, "the disk is full"),
             (NSError(domain: NSCocoaErrorDomain, code: CocoaError.fileWriteNoPermission.rawValue, userInfo: [NSFilePathErrorKey: "/srv/x"]),
-             .unknown, "check the folder's owner and permissions"),
+             .accessDenied, "check the folder's owner and permissions"),
             (NSError(domain: NSPOSIXErrorDomain, code: Int(EIO)), .unknown, "Input/output error"),
         ])
     func mapping(error: NSError, code: PhotoSourceError.Code, words: String) {
