@@ -10,16 +10,19 @@ enum EmbeddedColourProfile {
     /// The embedded profile of `data`, or `nil` when it has none. A profile that is malformed
     /// (chunks missing, too large, not inflatable) is also `nil`: the photo is then taken as sRGB.
     static func read(_ data: Data, format: ImageFormat) -> Data? {
-        switch format {
-        case .jpeg: fromJPEG([UInt8](data.prefix(1 << 26)))
-        case .png: fromPNG([UInt8](data.prefix(1 << 26)))
+        // Read in place: only the profile's own bytes are copied, never the photo.
+        data.withUnsafeBytes { bytes in
+            switch format {
+            case .jpeg: fromJPEG(bytes)
+            case .png: fromPNG(bytes)
+            }
         }
     }
 
     /// Joins the APP2 `ICC_PROFILE\0` segments before the first scan, in their sequence order.
-    static func fromJPEG(_ bytes: [UInt8]) -> Data? {
+    static func fromJPEG(_ bytes: UnsafeRawBufferPointer) -> Data? {
         let signature = Array("ICC_PROFILE".utf8) + [0]
-        var chunks: [Int: ArraySlice<UInt8>] = [:]
+        var chunks: [Int: [UInt8]] = [:]
         var expected = 0
         var offset = 2
         guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
@@ -36,7 +39,7 @@ enum EmbeddedColourProfile {
                 let sequence = Int(body[body.startIndex + 12]), count = Int(body[body.startIndex + 13])
                 guard sequence >= 1, count >= 1, sequence <= count, expected == 0 || expected == count else { return nil }
                 expected = count
-                chunks[sequence] = body.dropFirst(14)
+                chunks[sequence] = Array(body.dropFirst(14))
             }
             offset += 2 + length
         }
@@ -51,11 +54,11 @@ enum EmbeddedColourProfile {
     }
 
     /// Inflates the `iCCP` chunk before the first `IDAT`.
-    static func fromPNG(_ bytes: [UInt8]) -> Data? {
+    static func fromPNG(_ bytes: UnsafeRawBufferPointer) -> Data? {
         var offset = 8
         while offset + 12 <= bytes.count {
             let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-            let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            let type = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 8)]), as: UTF8.self)
             guard length >= 0, length <= bytes.count - offset - 12 else { return nil }
             let body = bytes[(offset + 8)..<(offset + 8 + length)]
             if type == "IDAT" || type == "IEND" { return nil }
