@@ -1,6 +1,9 @@
 import Dispatch
 import Foundation
 #if canImport(Glibc)
+// `struct stat` may be attributed to CDispatch (which includes <sys/stat.h> too), depending on
+// which files the compiler builds together; importing it keeps MemberImportVisibility satisfied.
+import CDispatch
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

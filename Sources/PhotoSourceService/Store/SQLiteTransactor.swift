@@ -16,7 +16,7 @@ import SQLiteNIO
 /// would time out.
 final class SQLiteTransactor: Sendable {
     private let dedicated: SQLiteDedicatedConnection
-    private var connection: SQLiteConnection { dedicated.connection }
+    var connection: SQLiteConnection { dedicated.connection }
     private let lock = AsyncSerialLock()
 
     private init(_ dedicated: SQLiteDedicatedConnection) {
@@ -37,12 +37,12 @@ final class SQLiteTransactor: Sendable {
     }
 
     /// Runs `body` in a write transaction: committed when it returns, rolled back when it throws.
-    func write<T: Sendable>(_ body: @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
+    func write<T: Sendable>(_ body: @Sendable (any StoreConnection) async throws -> T) async throws -> T {
         try await run("BEGIN IMMEDIATE", body)
     }
 
     /// Runs `body` in a read transaction, so several queries see one snapshot.
-    func read<T: Sendable>(_ body: @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
+    func read<T: Sendable>(_ body: @Sendable (any StoreConnection) async throws -> T) async throws -> T {
         try await run("BEGIN", body)
     }
 
@@ -51,8 +51,8 @@ final class SQLiteTransactor: Sendable {
     /// A single `UPDATE … RETURNING` is a transaction by itself: SQLite opens the write
     /// transaction when the statement starts, so it holds the write lock for one statement's
     /// run instead of across three hops (`BEGIN IMMEDIATE`, the statement, `COMMIT`).
-    func statements<T: Sendable>(_ body: @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
-        try await lock.withLock { try await body(connection) }
+    func statements<T: Sendable>(_ body: @Sendable (any StoreConnection) async throws -> T) async throws -> T {
+        try await lock.withLock { try await body(SQLiteStoreConnection(connection: connection)) }
     }
 
     /// Closes the connection, then stops its thread; also when the calling task is cancelled.
@@ -64,11 +64,11 @@ final class SQLiteTransactor: Sendable {
     /// ``close()`` without waiting, for a store that was dropped unclosed.
     func closeInBackground() { dedicated.closeInBackground() }
 
-    private func run<T: Sendable>(_ begin: String, _ body: @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
+    private func run<T: Sendable>(_ begin: String, _ body: @Sendable (any StoreConnection) async throws -> T) async throws -> T {
         try await lock.withLock {
             _ = try await connection.query(begin)
             do {
-                let result = try await body(connection)
+                let result = try await body(SQLiteStoreConnection(connection: connection))
                 _ = try await connection.query("COMMIT")
                 return result
             } catch {

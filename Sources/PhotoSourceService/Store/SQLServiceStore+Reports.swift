@@ -1,17 +1,16 @@
 public import Foundation
-import SQLiteNIO
 
 /// Destinations' reports (a print lab's status callbacks) in the SQLite store.
-extension SQLiteServiceStore {
+extension SQLServiceStore {
     public func applyReport(_ report: DestinationReport, now: Date) async throws -> DestinationReportOutcome {
-        try await transactor.write { db in
+        try await database.write { db in
             let order = report.orderID
             let destination = report.destinationID
             guard let delivery = try await db.query(
                 "SELECT state, stage, external_id FROM deliveries WHERE order_id = ? AND destination_id = ?", [.text(order), .text(destination)]
             ).first else { return .unknownOrder }
             // A report is about the order the destination gave us an id for, and no other.
-            let recorded = delivery.column("external_id")?.string
+            let recorded = delivery.string("external_id")
             if recorded != report.externalID {
                 guard let recorded else { return .externalOrderNotYetKnown }
                 return .otherExternalOrder(recorded: recorded)
@@ -21,16 +20,16 @@ extension SQLiteServiceStore {
                 INSERT INTO destination_reports (destination_id, event_id, order_id, stage, received_at) VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT DO NOTHING RETURNING event_id
                 """,
-                [.text(destination), .text(report.eventID), .text(order), .text(report.stage), .float(now.timeIntervalSince1970)])
+                [.text(destination), .text(report.eventID), .text(order), .text(report.stage), .date(now)])
             guard !fresh.isEmpty else { return .duplicate }
             var data: [String: any Sendable] = ["orderId": order, "destination": destination, "stage": report.stage, "eventId": report.eventID]
             if let message = report.message { data["message"] = message }
-            let current = delivery.column("stage")?.string
+            let current = delivery.string("stage")
             guard let stage = PrintLabStage(rawValue: report.stage), stage.advances(from: current.flatMap(PrintLabStage.init(rawValue:))) else {
                 // Late or contradicting: part of the history, not of the state.
                 data["applied"] = false
                 if let current { data["currentStage"] = current }
-                try await SQLiteOrderRows.event(db, order: order, type: "order.delivery", data, now: now)
+                try await StoreOrderRows.event(db, order: order, type: "order.delivery", data, now: now)
                 return .recorded
             }
             let state = stage.deliveryState?.rawValue
@@ -38,17 +37,17 @@ extension SQLiteServiceStore {
             _ = try await db.query(
                 """
                 UPDATE deliveries SET stage = ?,
-                    state = CASE WHEN ? IS NOT NULL AND state IN ('accepted', 'delivering', 'pending') THEN ? ELSE state END,
-                    error_code = CASE WHEN ? THEN 'invalid-data' ELSE error_code END,
-                    error_message = CASE WHEN ? THEN COALESCE(?, error_message) ELSE error_message END
+                    state = CASE WHEN CAST(? AS TEXT) IS NOT NULL AND state IN ('accepted', 'delivering', 'pending') THEN ? ELSE state END,
+                    error_code = CASE WHEN ? = 1 THEN 'invalid-data' ELSE error_code END,
+                    error_message = CASE WHEN ? = 1 THEN COALESCE(?, error_message) ELSE error_message END
                 WHERE order_id = ? AND destination_id = ?
                 """,
-                [.text(stage.rawValue), state.map { .text($0) } ?? .null, state.map { .text($0) } ?? .null, .integer(failed ? 1 : 0),
-                 .integer(failed ? 1 : 0), report.message.map { .text($0) } ?? .null, .text(order), .text(destination)])
-            try await SQLiteOrderRows.event(db, order: order, type: "order.delivery", data, now: now)
+                [.text(stage.rawValue), .text(state), .text(state), .flag(failed),
+                 .flag(failed), .text(report.message), .text(order), .text(destination)])
+            try await StoreOrderRows.event(db, order: order, type: "order.delivery", data, now: now)
             // Every stage that moves (printed, shipped…) is news for the shop, not only the one that ends the delivery.
-            try await SQLiteOrderRows.webhook(db, enabled: writesWebhooks, order: order, destination: destination, now: now)
-            try await SQLiteOrderRows.finishIfDone(db, order: order, now: now, webhooks: writesWebhooks)
+            try await StoreOrderRows.webhook(db, enabled: writesWebhooks, order: order, destination: destination, now: now)
+            try await StoreOrderRows.finishIfDone(db, order: order, now: now, webhooks: writesWebhooks)
             return .applied
         }
     }

@@ -1,4 +1,4 @@
-extension SQLiteMigrations {
+extension StoreMigrations {
     /// The shop's webhook outbox, appended after the order steps: one row per `order.updated`
     /// event, written in the transaction of the change it reports and leased like a job while it
     /// is being sent. `id` (`evt_…`) is the event id the shop de-duplicates by; `seq` orders an

@@ -1,22 +1,21 @@
 public import Foundation
 import PhotoSourceKit
-import SQLiteNIO
 
 /// Orders, their lines and their events in the SQLite store (the job queue is in `+OrderJobs`).
-extension SQLiteServiceStore: OrderStore {
+extension SQLServiceStore: OrderStore {
     public func createOrder(_ order: OrderRecord, now: Date) async throws -> OrderRecord {
-        let created = try await transactor.write { db -> OrderRecord? in
+        let created = try await database.write { db -> OrderRecord? in
             // ON CONFLICT … DO NOTHING: a second order with the same key (two requests racing) writes nothing.
             let inserted = try await db.query(
                 """
                 INSERT INTO orders (id, owner, session_id, idempotency_key, request_hash, reference, product, status, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (owner, idempotency_key) DO NOTHING RETURNING id
                 """,
-                [.text(order.id), .text(order.owner), order.session.map { .text($0) } ?? .null, .text(order.idempotencyKey),
+                [.text(order.id), .text(order.owner), .text(order.session), .text(order.idempotencyKey),
                  .text(order.requestHash), .text(order.reference), .text(order.product), .text(OrderStatus.accepted.rawValue),
-                 .float(now.timeIntervalSince1970), .float(now.timeIntervalSince1970)])
+                 .date(now), .date(now)])
             guard !inserted.isEmpty else {
-                return try await SQLiteOrderRows.order(
+                return try await StoreOrderRows.order(
                     db, where: "owner = ? AND idempotency_key = ?", [.text(order.owner), .text(order.idempotencyKey)])
             }
             for item in order.items {
@@ -31,36 +30,36 @@ extension SQLiteServiceStore: OrderStore {
             }
             _ = try await db.query(
                 "INSERT INTO jobs (id, order_id, kind, state, run_after) VALUES (?, ?, 'materialise', 'ready', ?)",
-                [.text(order.id + "/materialise"), .text(order.id), .float(now.timeIntervalSince1970)])
-            try await SQLiteOrderRows.event(
+                [.text(order.id + "/materialise"), .text(order.id), .date(now)])
+            try await StoreOrderRows.event(
                 db, order: order.id, type: "order.status", ["orderId": order.id, "status": OrderStatus.accepted.rawValue], now: now)
-            try await SQLiteOrderRows.webhook(db, enabled: writesWebhooks, order: order.id, now: now)
-            return try await SQLiteOrderRows.order(db, where: "id = ?", [.text(order.id)])
+            try await StoreOrderRows.webhook(db, enabled: writesWebhooks, order: order.id, now: now)
+            return try await StoreOrderRows.order(db, where: "id = ?", [.text(order.id)])
         }
         guard let created else { throw PhotoSourceError(.unknown, "The order \(order.id) was not stored; try again.") }
         return created
     }
 
     public func order(id: String) async throws -> OrderRecord? {
-        try await transactor.read { db in try await SQLiteOrderRows.order(db, where: "id = ?", [.text(id)]) }
+        try await database.read { db in try await StoreOrderRows.order(db, where: "id = ?", [.text(id)]) }
     }
 
     public func order(owner: String, idempotencyKey: String) async throws -> OrderRecord? {
-        try await transactor.read { db in
-            try await SQLiteOrderRows.order(db, where: "owner = ? AND idempotency_key = ?", [.text(owner), .text(idempotencyKey)])
+        try await database.read { db in
+            try await StoreOrderRows.order(db, where: "owner = ? AND idempotency_key = ?", [.text(owner), .text(idempotencyKey)])
         }
     }
 
     public func setStatus(order: String, to status: OrderStatus, from: Set<OrderStatus>, now: Date) async throws -> Bool {
-        try await transactor.write { db in
-            guard let current = try await SQLiteOrderRows.status(db, order: order), from.contains(current) else { return false }
-            try await SQLiteOrderRows.changeStatus(db, order: order, to: status, now: now, webhooks: writesWebhooks)
+        try await database.write { db in
+            guard let current = try await StoreOrderRows.status(db, order: order), from.contains(current) else { return false }
+            try await StoreOrderRows.changeStatus(db, order: order, to: status, now: now, webhooks: writesWebhooks)
             return true
         }
     }
 
     public func recordItem(order: String, index: Int, outcome: Result<MaterialisedAsset, OrderItemFailure>, now: Date) async throws {
-        try await transactor.write { db in
+        try await database.write { db in
             switch outcome {
             case .success(let asset):
                 let json = String(decoding: try JSONEncoder().encode(asset), as: UTF8.self)
@@ -70,7 +69,7 @@ extension SQLiteServiceStore: OrderStore {
                 guard !changed.isEmpty else { return }
                 var data: [String: any Sendable] = ["orderId": order, "index": index, "state": "materialised", "md5": asset.md5]
                 if !asset.warnings.isEmpty { data["warnings"] = asset.warnings }
-                try await SQLiteOrderRows.event(db, order: order, type: "order.item", data, now: now)
+                try await StoreOrderRows.event(db, order: order, type: "order.item", data, now: now)
             case .failure(let failure):
                 let changed = try await db.query(
                     """
@@ -79,7 +78,7 @@ extension SQLiteServiceStore: OrderStore {
                     """,
                     [.text(failure.code), .text(failure.message), .text(order), .integer(index)])
                 guard !changed.isEmpty else { return }
-                try await SQLiteOrderRows.event(
+                try await StoreOrderRows.event(
                     db, order: order, type: "order.item",
                     ["orderId": order, "index": index, "state": "failed", "errorCode": failure.code], now: now)
             }
@@ -87,28 +86,28 @@ extension SQLiteServiceStore: OrderStore {
     }
 
     public func cancelOrder(id: String, now: Date) async throws -> OrderRecord? {
-        try await transactor.write { db in
-            guard let current = try await SQLiteOrderRows.status(db, order: id) else { return nil }
+        try await database.write { db in
+            guard let current = try await StoreOrderRows.status(db, order: id) else { return nil }
             if !current.isFinal {
                 _ = try await db.query("UPDATE order_items SET state = 'cancelled' WHERE order_id = ? AND state = 'pending'", [.text(id)])
                 _ = try await db.query(
                     "UPDATE deliveries SET state = 'cancelled' WHERE order_id = ? AND state IN ('pending', 'delivering', 'accepted')", [.text(id)])
                 _ = try await db.query("UPDATE jobs SET state = 'cancelled' WHERE order_id = ? AND state IN ('ready', 'running')", [.text(id)])
-                try await SQLiteOrderRows.changeStatus(db, order: id, to: .cancelled, now: now, webhooks: writesWebhooks)
+                try await StoreOrderRows.changeStatus(db, order: id, to: .cancelled, now: now, webhooks: writesWebhooks)
             }
-            return try await SQLiteOrderRows.order(db, where: "id = ?", [.text(id)])
+            return try await StoreOrderRows.order(db, where: "id = ?", [.text(id)])
         }
     }
 
     public func events(order: String, after: Int64, limit: Int) async throws -> [OrderEvent] {
-        try await transactor.read { db in
+        try await database.read { db in
             try await db.query(
                 "SELECT id, type, data, created_at FROM order_events WHERE order_id = ? AND id > ? ORDER BY id LIMIT ?",
                 [.text(order), .integer(Int(after)), .integer(limit)]
             ).map { row in
                 OrderEvent(
-                    id: Int64(row.column("id")?.integer ?? 0), orderID: order, type: row.column("type")?.string ?? "",
-                    data: row.column("data")?.string ?? "{}", createdAt: SQLiteOrderRows.date(row, "created_at"))
+                    id: Int64(row.int("id") ?? 0), orderID: order, type: row.string("type") ?? "",
+                    data: row.string("data") ?? "{}", createdAt: StoreOrderRows.date(row, "created_at"))
             }
         }
     }

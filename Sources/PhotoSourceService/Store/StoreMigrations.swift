@@ -1,12 +1,11 @@
+import Foundation
 import PhotoSourceKit
-import SQLiteNIO
 
 /// The store's schema, as numbered steps applied in order and recorded in `schema_migrations`.
 ///
-/// Steps are only ever appended: a released step never changes. They run inside one
-/// `BEGIN IMMEDIATE` transaction, which takes SQLite's write lock, so two processes starting on
-/// the same file at once apply each step exactly once.
-enum SQLiteMigrations {
+/// Steps are only ever appended: a released step never changes. They are written once, with
+/// SQLite's column types, which ``StoreDialect/schema(_:)`` turns into PostgreSQL's.
+enum StoreMigrations {
     /// The steps; the array index + 1 is the version.
     static let steps: [[String]] = [
         [
@@ -45,30 +44,22 @@ enum SQLiteMigrations {
         ],
     ] + orderSteps + webhookSteps
 
-    /// Applies every step newer than the file's version; returns the version reached.
+    /// Applies every step newer than the database's version on `db`, which the engine has
+    /// already made exclusive (SQLite's `BEGIN IMMEDIATE`, PostgreSQL's advisory lock), so two
+    /// instances starting at once apply each step once. Returns the version reached.
+    ///
+    /// - Throws: `.invalidData` when the database was written by a newer schema.
     @discardableResult
-    static func migrate(_ connection: SQLiteConnection) async throws -> Int {
-        _ = try await connection.query("PRAGMA journal_mode = WAL")
-        _ = try await connection.query("PRAGMA foreign_keys = ON")
-        _ = try await connection.query("PRAGMA busy_timeout = 5000")
-        _ = try await connection.query("BEGIN IMMEDIATE")
-        do {
-            _ = try await connection.query("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)")
-            let rows = try await connection.query("SELECT MAX(version) AS version FROM schema_migrations")
-            let current = rows.first?.column("version")?.integer ?? 0
-            guard current <= steps.count else {
-                throw PhotoSourceError(
-                    .invalidData, "The service's database is at schema version \(current), newer than this build's \(steps.count); run a newer photosource.")
-            }
-            for version in (Int(current) + 1)...max(Int(current) + 1, steps.count) where version <= steps.count {
-                for statement in steps[version - 1] { _ = try await connection.query(statement) }
-                _ = try await connection.query(
-                    "INSERT INTO schema_migrations (version, applied_at) VALUES (?, strftime('%s','now'))", [.integer(version)])
-            }
-            _ = try await connection.query("COMMIT")
-        } catch {
-            _ = try? await connection.query("ROLLBACK")
-            throw error
+    static func apply(_ db: any StoreConnection, now: Date = Date()) async throws -> Int {
+        _ = try await db.query(db.dialect.schema("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)"))
+        let current = try await db.query("SELECT MAX(version) AS version FROM schema_migrations").first?.int("version") ?? 0
+        guard current <= steps.count else {
+            throw PhotoSourceError(
+                .invalidData, "The service's database is at schema version \(current), newer than this build's \(steps.count); run a newer photosource.")
+        }
+        for version in (current + 1)...max(current + 1, steps.count) where version <= steps.count {
+            for statement in steps[version - 1] { _ = try await db.query(db.dialect.schema(statement)) }
+            _ = try await db.query("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", [.integer(version), .date(now)])
         }
         return steps.count
     }

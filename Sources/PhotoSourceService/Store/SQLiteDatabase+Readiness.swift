@@ -1,14 +1,14 @@
 import Foundation
 import SQLiteNIO
 
-extension SQLiteServiceStore {
+extension SQLiteDatabase {
     /// Below this many pages of headroom under the connection's page limit the store counts as full.
     static let minimumHeadroomPages = 16
 
     /// Ready when the database answers and has room: pages left under its page limit
     /// (`PRAGMA max_page_count`, free pages counted) and at least
     /// ``StorageCheck/minimumFreeBytes`` free on its file system.
-    public func readiness() async -> StorageCheck {
+    func readiness() async -> StorageCheck {
         if isClosed { return StorageCheck(.failing, "the store is closed") }
         do {
             func pragma(_ name: String) async throws -> Int {

@@ -1,4 +1,4 @@
-extension SQLiteMigrations {
+extension StoreMigrations {
     /// The order pipeline's tables, appended after the other steps (so their number is whatever
     /// follows the last of those): orders with their items, one delivery per destination with a
     /// state per item, the destinations' reports (applied once each), the events `GET
