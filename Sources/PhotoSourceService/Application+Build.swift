@@ -100,6 +100,7 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
         app.addServices(StorePurger(
             store: store, interval: .seconds(configuration.limits.purgeIntervalSeconds),
             webhookRetention: .seconds((configuration.webhook?.retentionDays ?? WebhookSettings.defaultRetentionDays) * 86_400),
+            recipientRetention: .seconds(configuration.orders.recipientRetentionDays * 86_400),
             logger: arguments.logger))
         // Added after the store: the worker stops (handing its jobs back) before the store closes.
         if store is any OrderStore { app.addServices(try OrderWorker.make(dependencies, logger: arguments.logger)) }

@@ -24,12 +24,15 @@ public struct OrderSettings: Sendable, Hashable, Codable {
     /// How long a signed asset URL sent to a print lab (`/v1/assets/…`) works, in seconds,
     /// counted from each delivery attempt: labs fetch on their own schedule, days later.
     public var assetURLLifetimeSeconds: Int
+    /// How many days an ended order keeps its recipient (name, e-mail, phone, address: personal
+    /// data); then the purge erases it. The order itself, its lines and events stay.
+    public var recipientRetentionDays: Double
 
     /// Creates settings.
     public init(
         leaseSeconds: Double = 30, pollIntervalSeconds: Double = 0.5, retryBaseSeconds: Double = 2, retryMaximumSeconds: Double = 600,
         maximumAttempts: Int = 8, workers: Int = 2, assetDirectory: String? = nil, eventStreamSeconds: Double = 55,
-        fetchConcurrency: Int = 4, assetURLLifetimeSeconds: Int = 14 * 24 * 3600
+        fetchConcurrency: Int = 4, assetURLLifetimeSeconds: Int = 14 * 24 * 3600, recipientRetentionDays: Double = 90
     ) {
         self.leaseSeconds = leaseSeconds
         self.pollIntervalSeconds = pollIntervalSeconds
@@ -41,11 +44,12 @@ public struct OrderSettings: Sendable, Hashable, Codable {
         self.eventStreamSeconds = eventStreamSeconds
         self.fetchConcurrency = max(1, fetchConcurrency)
         self.assetURLLifetimeSeconds = assetURLLifetimeSeconds
+        self.recipientRetentionDays = recipientRetentionDays
     }
 
     private enum Keys: String, CodingKey, CaseIterable {
         case leaseSeconds, pollIntervalSeconds, retryBaseSeconds, retryMaximumSeconds, maximumAttempts, workers, assetDirectory
-        case eventStreamSeconds, fetchConcurrency, assetURLLifetimeSeconds
+        case eventStreamSeconds, fetchConcurrency, assetURLLifetimeSeconds, recipientRetentionDays
     }
 
     /// Decodes settings; a missing field keeps its default.
@@ -62,7 +66,8 @@ public struct OrderSettings: Sendable, Hashable, Codable {
             assetDirectory: try fields.optional(.assetDirectory),
             eventStreamSeconds: try fields.value(.eventStreamSeconds, or: standard.eventStreamSeconds),
             fetchConcurrency: try fields.value(.fetchConcurrency, or: standard.fetchConcurrency),
-            assetURLLifetimeSeconds: try fields.value(.assetURLLifetimeSeconds, or: standard.assetURLLifetimeSeconds))
+            assetURLLifetimeSeconds: try fields.value(.assetURLLifetimeSeconds, or: standard.assetURLLifetimeSeconds),
+            recipientRetentionDays: try fields.value(.recipientRetentionDays, or: standard.recipientRetentionDays))
     }
 
     /// Encodes every field, `assetDirectory` as `null` when unset (so a starter file shows it).
@@ -78,6 +83,7 @@ public struct OrderSettings: Sendable, Hashable, Codable {
         try container.encode(eventStreamSeconds, forKey: .eventStreamSeconds)
         try container.encode(fetchConcurrency, forKey: .fetchConcurrency)
         try container.encode(assetURLLifetimeSeconds, forKey: .assetURLLifetimeSeconds)
+        try container.encode(recipientRetentionDays, forKey: .recipientRetentionDays)
     }
 
     /// The delay before attempt `attempt + 1`: `base × 2^(attempt−1)`, at most the maximum, times a jitter in [0.5, 1).

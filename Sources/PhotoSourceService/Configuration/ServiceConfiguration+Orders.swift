@@ -26,6 +26,7 @@ extension ServiceConfiguration {
             ("maximumAttempts", orders.maximumAttempts >= 1, "must be at least 1; \(orders.maximumAttempts) is not."),
             ("workers", orders.workers >= 1, "must be at least 1; \(orders.workers) is not."),
             ("eventStreamSeconds", orders.eventStreamSeconds > 0, "must be more than 0; \(orders.eventStreamSeconds) is not."),
+            ("recipientRetentionDays", orders.recipientRetentionDays > 0, "must be more than 0; \(orders.recipientRetentionDays) is not."),
         ]
         for (name, valid, message) in checks where !valid { add("$.orders." + name, message) }
         return problems

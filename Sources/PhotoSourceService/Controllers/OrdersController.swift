@@ -36,20 +36,24 @@ struct OrdersController {
         if let earlier = try await store.order(owner: caller.owner, idempotencyKey: key) {
             return try Self.replay(earlier, hash: order.hash)
         }
-        try await findItems(order, caller: caller)
+        let warnings = try await findItems(order, caller: caller)
         let now = Date()
         let record = OrderRecord(
             id: "ord_" + SecretHash.randomToken(byteCount: 12), owner: caller.owner, session: caller.session, idempotencyKey: key,
             requestHash: order.hash, reference: order.reference, product: order.product, createdAt: now, updatedAt: now,
             items: order.items.enumerated().map { index, line in
-                OrderRecord.Item(index: index, source: line.source, itemID: line.itemId, copies: line.copies ?? 1, product: line.product ?? order.product)
+                OrderRecord.Item(
+                    index: index, source: line.source, itemID: line.itemId, copies: line.copies ?? 1, product: line.product ?? order.product,
+                    layout: line.layout)
             },
             deliveries: order.destinationIDs(in: dependencies.configuration).map { id in
                 OrderRecord.Delivery(destinationID: id, kind: dependencies.configuration.destinations.first { $0.id == id }?.kind ?? "")
-            })
+            },
+            recipient: order.recipient, shippingMethod: order.shippingMethod)
         let stored = try await store.createOrder(record, now: now)
         guard stored.id == record.id else { return try Self.replay(stored, hash: order.hash) }  // a request with the same key won the race
-        var response = try JSONResponse.make(OrderCreatedResponse(id: stored.id, status: stored.status.rawValue), status: .created)
+        var response = try JSONResponse.make(
+            OrderCreatedResponse(id: stored.id, status: stored.status.rawValue, warnings: warnings.isEmpty ? nil : warnings), status: .created)
         response.headers[.location] = dependencies.link("/v1/orders/\(stored.id)")
         return response
     }
@@ -64,21 +68,36 @@ struct OrdersController {
         return try JSONResponse.make(OrderCreatedResponse(id: order.id, status: order.status.rawValue))
     }
 
-    /// Looks every line up in its source, as the caller sees it, before anything is stored.
-    private func findItems(_ order: OrderRequest, caller: Caller) async throws {
+    /// Looks every line up in its source, as the caller sees it, before anything is stored; a
+    /// crop is checked against the photo's size where the source knows it. Returns a warning for
+    /// each line that will print low (judged on what will print, where the size is known), so the
+    /// checkout hears of it before the photo is fetched.
+    private func findItems(_ order: OrderRequest, caller: Caller) async throws -> [OrderLineWarning] {
         let dependencies = dependencies
+        var warnings: [OrderLineWarning] = []
         for (index, line) in order.items.enumerated() {
+            let pixels: PixelSize?
             do {
-                try await dependencies.withSource(line.source, session: caller.session ?? "") { entry in
+                pixels = try await dependencies.withSource(line.source, session: caller.session ?? "") { entry in
                     let item = try await dependencies.withSourceTimeout { try await entry.item(line.itemId) }
                     guard item.kind == .image else {
                         throw PhotoSourceError(.notFound, "\"\(line.itemId)\" is an album, not a photo.")
                     }
+                    return item.pixelSize
                 }
             } catch let error as PhotoSourceError {
                 throw PhotoSourceError(error.code, "items[\(index)] (\(line.source) \(line.itemId)): \(error.message)", underlying: error)
             }
+            guard let pixels, let product = dependencies.configuration.products.first(where: { $0.id == (line.product ?? order.product) })
+            else { continue }
+            guard let fitness = line.layout.fitness(of: pixels, on: product) else {
+                throw FieldProblem.problem(
+                    [FieldProblem(path: "$.items[\(index)].crop", detail: "does not lie inside the photo, which is \(pixels.width)×\(pixels.height) pixels upright.")],
+                    summary: "The order has 1 problem(s):")
+            }
+            if let warning = OrderLineWarning(index: index, fitness: fitness) { warnings.append(warning) }
         }
+        return warnings
     }
 
     private func show(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {

@@ -17,15 +17,20 @@ public struct Problem: Error, Sendable, Encodable {
     public let type: String
     /// Seconds to wait before retrying, for `rate-limited` and `storage-full`.
     public let retryAfter: Int?
+    /// Every field of the request body that is wrong, each at its JSON path (``FieldProblem``), when the body was checked field by field.
+    public let errors: [FieldProblem]?
 
-    /// A problem with `status`, `code` and `detail`.
-    public init(status: HTTPResponse.Status, code: PhotoSourceError.Code, detail: String, retryAfter: Int? = nil) {
+    /// A problem with `status`, `code` and `detail` (and the body's field problems in `errors`).
+    public init(
+        status: HTTPResponse.Status, code: PhotoSourceError.Code, detail: String, retryAfter: Int? = nil, errors: [FieldProblem]? = nil
+    ) {
         self.status = status.code
         self.code = code.name
         self.title = status.reasonPhrase
         self.detail = detail
         self.type = "https://photosourcekit.dev/problems/\(code.name)"
         self.retryAfter = retryAfter
+        self.errors = errors
     }
 
     /// The response: the JSON body, `Content-Type: application/problem+json`, and `Retry-After` when known.

@@ -55,12 +55,16 @@ extension OrderPipeline {
             return (try await fetchOriginal(item, from: entry, session: order.session), item.title)
         }
         let pixels = stored.header.displaySize
-        let assessment = product.assess(pixels)
+        // Judged on what will print: the crop's pixels, turned, on the product.
+        guard let fitness = line.layout.fitness(of: pixels, on: product) else {
+            throw OrderItemFailure(
+                code: "invalid-data", message: "The crop does not lie inside the photo, which is \(pixels.width)×\(pixels.height) pixels upright.")
+        }
         return MaterialisedAsset(
             fileName: Self.fileName(index: line.index, title: title, format: stored.header.format),
             contentType: stored.header.format.mimeType, sha256: stored.sha256, md5: stored.md5, byteCount: stored.byteCount,
-            pixelWidth: pixels.width, pixelHeight: pixels.height, dpi: Double(assessment.dpi), verdict: assessment.verdict.rawValue,
-            warnings: assessment.verdict == .low ? ["lowResolution"] : [])
+            pixelWidth: pixels.width, pixelHeight: pixels.height, dpi: Double(fitness.dpi), verdict: fitness.verdict.rawValue,
+            warnings: fitness.verdict == .low ? ["lowResolution"] : [])
     }
 
     /// Gets an item's original into the asset store: the one place that knows how. Files are

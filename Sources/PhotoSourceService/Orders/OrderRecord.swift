@@ -35,11 +35,13 @@ public struct OrderRecord: Sendable, Hashable {
         public var errorMessage: String?
         /// What materialising found, once it is materialised.
         public var asset: MaterialisedAsset?
+        /// How the photo becomes the print: crop, sizing, rotation and the lab's attributes.
+        public var layout: OrderLineLayout
 
         /// Creates a line.
         public init(
             index: Int, source: String, itemID: String, copies: Int, product: String, state: State = .pending,
-            errorCode: String? = nil, errorMessage: String? = nil, asset: MaterialisedAsset? = nil
+            errorCode: String? = nil, errorMessage: String? = nil, asset: MaterialisedAsset? = nil, layout: OrderLineLayout = OrderLineLayout()
         ) {
             self.index = index
             self.source = source
@@ -50,6 +52,7 @@ public struct OrderRecord: Sendable, Hashable {
             self.errorCode = errorCode
             self.errorMessage = errorMessage
             self.asset = asset
+            self.layout = layout
         }
     }
 
@@ -112,11 +115,17 @@ public struct OrderRecord: Sendable, Hashable {
     public var items: [Item]
     /// One per destination.
     public var deliveries: [Delivery]
+    /// Who receives the prints, when the order named someone (else each lab's configured
+    /// recipient); `nil` again once the order's personal data was erased.
+    public var recipient: OrderRecipient?
+    /// The shipping method the order asked for, when it asked (else each lab's configured one).
+    public var shippingMethod: String?
 
     /// Creates an order record.
     public init(
         id: String, owner: String, session: String?, idempotencyKey: String, requestHash: String, reference: String,
-        product: String, status: OrderStatus = .accepted, createdAt: Date, updatedAt: Date, items: [Item], deliveries: [Delivery]
+        product: String, status: OrderStatus = .accepted, createdAt: Date, updatedAt: Date, items: [Item], deliveries: [Delivery],
+        recipient: OrderRecipient? = nil, shippingMethod: String? = nil
     ) {
         self.id = id
         self.owner = owner
@@ -130,5 +139,7 @@ public struct OrderRecord: Sendable, Hashable {
         self.updatedAt = updatedAt
         self.items = items
         self.deliveries = deliveries
+        self.recipient = recipient
+        self.shippingMethod = shippingMethod
     }
 }

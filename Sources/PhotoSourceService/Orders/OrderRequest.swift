@@ -2,8 +2,9 @@ import Crypto
 import Foundation
 import PhotoSourceKit
 
-/// The body of `POST /v1/orders`:
-/// `{reference, product, items: [{source, itemId, copies, product?}], destinations?: [id…]}`.
+/// The body of `POST /v1/orders`: `{reference, product, items: [{source, itemId, copies?,
+/// product?, crop?, sizing?, rotation?, attributes?}], destinations?: [id…], recipient?,
+/// shippingMethod?}` (checked field by field in `+Validation`).
 struct OrderRequest: Codable, Sendable, Hashable {
     /// One line.
     struct Line: Codable, Sendable, Hashable {
@@ -11,73 +12,48 @@ struct OrderRequest: Codable, Sendable, Hashable {
         var itemId: String
         var copies: Int?
         var product: String?
+        var crop: OrderLineLayout.Crop?
+        var sizing: OrderLineLayout.Sizing?
+        var rotation: Int?
+        var attributes: [String: String]?
+
+        /// How the line prints, defaults filled in.
+        var layout: OrderLineLayout {
+            OrderLineLayout(crop: crop, sizing: sizing ?? .fill, rotation: rotation ?? 0, attributes: attributes ?? [:])
+        }
     }
 
     var reference: String
     var product: String
     var items: [Line]
     var destinations: [String]?
+    /// Who receives the prints; each print lab's configured recipient when left out.
+    var recipient: OrderRecipient?
+    /// The lab's shipping method name (`Budget`, `Standard`, `Express`…); each lab's configured one when left out.
+    var shippingMethod: String?
 
     /// The most lines one order may have.
     static let maximumItems = 500
-
-    /// Decodes and checks a body against the configuration's products and enabled destinations.
-    ///
-    /// - Throws: `.invalidData` with a sentence naming the field.
-    static func parse(_ body: Data, configuration: ServiceConfiguration) throws -> OrderRequest {
-        let request: OrderRequest
-        do {
-            request = try JSONDecoder().decode(OrderRequest.self, from: body)
-        } catch {
-            throw PhotoSourceError(
-                .invalidData, "The order is not valid JSON of the form {reference, product, items: [{source, itemId, copies}], destinations?}.")
-        }
-        let products = Set(configuration.products.map(\.id))
-        guard !request.reference.isEmpty, request.reference.count <= 200 else {
-            throw PhotoSourceError(.invalidData, "reference must be 1 to 200 characters: the shop's own order number.")
-        }
-        guard products.contains(request.product) else {
-            throw PhotoSourceError(.invalidData, "product \"\(request.product)\" is not offered; GET /v1/products lists them.")
-        }
-        guard (1...maximumItems).contains(request.items.count) else {
-            throw PhotoSourceError(.invalidData, "items must hold 1 to \(maximumItems) photos.")
-        }
-        for (index, line) in request.items.enumerated() {
-            guard !line.source.isEmpty, !line.itemId.isEmpty else {
-                throw PhotoSourceError(.invalidData, "items[\(index)] needs a source and an itemId.")
-            }
-            _ = try ItemIdentifier.checked(line.itemId, kind: "items[\(index)].itemId")
-            guard (1...1000).contains(line.copies ?? 1) else {
-                throw PhotoSourceError(.invalidData, "items[\(index)].copies must be from 1 to 1000.")
-            }
-            if let product = line.product, !products.contains(product) {
-                throw PhotoSourceError(.invalidData, "items[\(index)].product \"\(product)\" is not offered; GET /v1/products lists them.")
-            }
-        }
-        let enabled = configuration.destinations.filter(\.enabled).map(\.id)
-        if let named = request.destinations {
-            guard !named.isEmpty, Set(named).count == named.count else {
-                throw PhotoSourceError(.invalidData, "destinations must name at least one destination, each once.")
-            }
-            for id in named where !enabled.contains(id) {
-                throw PhotoSourceError(.invalidData, "destinations: \"\(id)\" is not an enabled destination; the enabled ones are \(enabled).")
-            }
-        } else if enabled.isEmpty {
-            throw PhotoSourceError(.invalidData, "No destination is enabled in the service's configuration, so no order can be delivered.")
-        }
-        return request
-    }
 
     /// The destinations the order goes to: those named, else every enabled one (in configuration order).
     func destinationIDs(in configuration: ServiceConfiguration) -> [String] {
         destinations ?? configuration.destinations.filter(\.enabled).map(\.id)
     }
 
-    /// SHA-256 of the request re-encoded with sorted keys and defaults filled in, so spacing and
-    /// key order do not matter but every value does.
+    /// SHA-256 of the request re-encoded with sorted keys and defaults filled in (and left out
+    /// where they are the default, so orders hashed before a field existed hash the same), so
+    /// spacing and key order do not matter but every value does.
     var hash: String {
         var normal = self
-        normal.items = items.map { Line(source: $0.source, itemId: $0.itemId, copies: $0.copies ?? 1, product: $0.product ?? product) }
+        normal.items = items.map { line in
+            var line = line
+            line.copies = line.copies ?? 1
+            line.product = line.product ?? product
+            if line.sizing == .fill { line.sizing = nil }
+            if line.rotation == 0 { line.rotation = nil }
+            if line.attributes?.isEmpty == true { line.attributes = nil }
+            return line
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let bytes = (try? encoder.encode(normal)) ?? Data()

@@ -63,6 +63,9 @@ public protocol OrderStore: Sendable {
     /// Deletes the outbox rows that finished (delivered, or given up) before `date`; returns how
     /// many went. Rows still pending or being sent stay, whatever their age.
     func purgeWebhooks(finishedBefore date: Date) async throws -> Int
+    /// Erases the recipient (personal data) of every order that ended (a final status) before
+    /// `date`; returns how many orders lost theirs. The orders themselves stay.
+    func eraseRecipients(endedBefore date: Date) async throws -> Int
 }
 
 /// Why one line of an order could not be materialised.

@@ -15,6 +15,12 @@ struct FitnessResponse: Codable, Sendable, Hashable {
         verdict = assessment.verdict.rawValue
     }
 
+    /// A fitness already rounded to whole dpi (an order line's, judged on what will print).
+    init(dpi: Int, verdict: PrintFitness.Verdict) {
+        self.dpi = dpi
+        self.verdict = verdict.rawValue
+    }
+
     /// The fitness recorded for an order line, when both halves were recorded. Lines stored
     /// before the rounding was one rule kept the unrounded dpi: it is rounded down here.
     init?(dpi: Double?, verdict: String?) {

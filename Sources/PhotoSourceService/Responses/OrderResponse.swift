@@ -1,4 +1,5 @@
 import Foundation
+import PhotoSourceKit
 
 /// `GET /v1/orders/{id}` (and `DELETE`): the order with each line (its fitness a
 /// ``FitnessResponse``) and each destination (a ``DeliveryResponse``, as webhooks send it).
@@ -21,6 +22,10 @@ struct OrderResponse: Encodable {
         let pixelWidth: Int?
         let pixelHeight: Int?
         let fitness: FitnessResponse?
+        let crop: OrderLineLayout.Crop?
+        let sizing: String
+        let rotation: Int
+        let attributes: [String: String]?
     }
 
     let id: String
@@ -31,6 +36,8 @@ struct OrderResponse: Encodable {
     let updatedAt: String
     let items: [Item]
     let destinations: [DeliveryResponse]
+    let recipient: OrderRecipient?
+    let shippingMethod: String?
 
     init(_ order: OrderRecord) {
         id = order.id
@@ -46,14 +53,37 @@ struct OrderResponse: Encodable {
                 state: line.state.rawValue, errorCode: line.errorCode, message: line.errorMessage, warnings: asset?.warnings ?? [],
                 fileName: asset?.fileName, contentType: asset?.contentType, byteCount: asset?.byteCount, md5: asset?.md5,
                 sha256: asset?.sha256, pixelWidth: asset?.pixelWidth, pixelHeight: asset?.pixelHeight,
-                fitness: FitnessResponse(dpi: asset?.dpi, verdict: asset?.verdict))
+                fitness: FitnessResponse(dpi: asset?.dpi, verdict: asset?.verdict), crop: line.layout.crop,
+                sizing: line.layout.sizing.rawValue, rotation: line.layout.rotation,
+                attributes: line.layout.attributes.isEmpty ? nil : line.layout.attributes)
         }
         destinations = order.deliveries.map(DeliveryResponse.init)
+        recipient = order.recipient
+        shippingMethod = order.shippingMethod
     }
 }
 
-/// `POST /v1/orders`: what was made (201) or replayed (200).
+/// `POST /v1/orders`: what was made (201) or replayed (200). A new order's `warnings` name each
+/// line that will print below its product's minimum, judged where the source knows the photo's
+/// size on what will print (the crop, turned, on the line's product): the warning reaches the
+/// checkout before the photo is fetched. Left out when there is none.
 struct OrderCreatedResponse: Encodable {
     let id: String
     let status: String
+    var warnings: [OrderLineWarning]? = nil
+}
+
+/// A line that will print at low resolution, as known when the order is accepted (from the source's listing).
+struct OrderLineWarning: Encodable {
+    let index: Int
+    let code: String
+    let fitness: FitnessResponse
+
+    /// The warning for line `index` with `fitness`, or `nil` when it is not low.
+    init?(index: Int, fitness: (dpi: Int, verdict: PrintFitness.Verdict)) {
+        guard fitness.verdict == .low else { return nil }
+        self.index = index
+        code = "lowResolution"
+        self.fitness = FitnessResponse(dpi: fitness.dpi, verdict: fitness.verdict)
+    }
 }

@@ -30,6 +30,7 @@ enum StoreOrderRows {
                 asset: item.string("asset").flatMap { try? JSONDecoder().decode(MaterialisedAsset.self, from: Data($0.utf8)) })
         }
         record.deliveries = try await deliveries(db, order: id)
+        try await readDetails(db, into: &record)
         return record
     }
 

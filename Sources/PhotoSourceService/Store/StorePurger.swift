@@ -7,27 +7,32 @@ public import ServiceLifecycle
 /// (with their sealed sign-ins and idempotency records), OAuth `state` values never called back,
 /// and device sign-ins that ran out (``ServiceStore/purgeExpired(now:)``); and, in a store that
 /// keeps orders, the shop's webhook events that finished (delivered or given up) longer than
-/// `webhookRetention` ago (``OrderStore/purgeWebhooks(finishedBefore:)``).
+/// `webhookRetention` ago (``OrderStore/purgeWebhooks(finishedBefore:)``), and the recipients
+/// (personal data) of orders that ended longer than `recipientRetention` ago
+/// (``OrderStore/eraseRecipients(endedBefore:)``).
 ///
 /// Expired rows are already refused when read, so this is about the store not growing without
-/// bound; orders and their events never expire and are not touched. Several instances on one
+/// bound; orders and their events never expire (only their recipients are erased). Several instances on one
 /// store may each run a purger: the deletes are idempotent. A failed purge is logged and tried
 /// again next interval.
 public struct StorePurger: Service {
     let store: any ServiceStore
     let interval: Duration
     let webhookRetention: Duration
+    let recipientRetention: Duration
     let logger: Logger
 
     /// A purger of `store` that runs once at start and then every `interval`, keeping finished
     /// webhook events for `webhookRetention` (default ``WebhookSettings/defaultRetentionDays``).
     public init(
         store: any ServiceStore, interval: Duration,
-        webhookRetention: Duration = .seconds(WebhookSettings.defaultRetentionDays * 86_400), logger: Logger
+        webhookRetention: Duration = .seconds(WebhookSettings.defaultRetentionDays * 86_400),
+        recipientRetention: Duration = .seconds(OrderSettings().recipientRetentionDays * 86_400), logger: Logger
     ) {
         self.store = store
         self.interval = interval
         self.webhookRetention = webhookRetention
+        self.recipientRetention = recipientRetention
         self.logger = logger
     }
 
@@ -51,6 +56,8 @@ public struct StorePurger: Service {
                 let retention = webhookRetention.inSeconds
                 let webhooks = try await orders.purgeWebhooks(finishedBefore: now.addingTimeInterval(-retention))
                 if webhooks > 0 { logger.info("store: purged \(webhooks) webhook event(s) finished more than \(Self.describe(retention)) ago") }
+                let erased = try await orders.eraseRecipients(endedBefore: now.addingTimeInterval(-recipientRetention.inSeconds))
+                if erased > 0 { logger.info("store: erased the recipient of \(erased) order(s) that ended more than \(Self.describe(recipientRetention.inSeconds)) ago") }
             }
             return sessions
         } catch {
