@@ -5,7 +5,8 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT      ?= swift
 APT_DEPS   := libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libdeflate-dev liblcms2-dev libcurl4-openssl-dev libedit-dev pkg-config curl
 # What the tests use beyond the build: a CMYK ICC profile (libgs-common) and lcms's transicc as the colour reference.
-TEST_DEPS  := libgs-common liblcms2-utils
+# The web picker's browser tests: headless Chromium and its driver (scripts/picker-tests).
+TEST_DEPS  := libgs-common liblcms2-utils chromium chromium-driver
 BENCH_DEPS := libvips-tools python3-pil curl time nginx-light wrk valgrind
 BIN        := .build/debug/photosource
 
@@ -42,6 +43,8 @@ test: deps
 	@command -v schemathesis >/dev/null || python3 -m pip install -q --break-system-packages schemathesis
 	./scripts/schemathesis.sh $(BIN)
 	./scripts/ensure-packages.sh jq file openssl && python3 scripts/transcripts --self-check && python3 scripts/transcripts --binary $(BIN)
+	@python3 -c "import selenium, axe_selenium_python, tusclient" 2>/dev/null || python3 -m pip install -q --break-system-packages selenium axe-selenium-python tuspy
+	./scripts/picker-tests $(BIN)
 
 bench: bench-deps
 	./Benchmarks/run.sh

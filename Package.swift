@@ -130,7 +130,7 @@ let package = Package(
                 apps("NIOCore", "swift-nio"),
                 apps("Crypto", "swift-crypto"),
             ],
-            resources: [.copy("Resources/openapi.yaml")],
+            resources: [.copy("Resources/openapi.yaml"), .copy("Resources/picker")],
             swiftSettings: strictSettings),
         // The CLI: REPL browser and scriptable commands.
         .executableTarget(

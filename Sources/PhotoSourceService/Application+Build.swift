@@ -140,6 +140,7 @@ public func buildRouter(_ dependencies: ServiceDependencies, metrics: Prometheus
     OriginalsController(dependencies: dependencies).addRoutes(to: router)
     AssetsController(dependencies: dependencies).addRoutes(to: router)
     SignInController(dependencies: dependencies).addRoutes(to: router)
+    PickerController(dependencies: dependencies).addRoutes(to: router)
     OrdersController(dependencies: dependencies).addRoutes(to: router)
     if let orders = try? dependencies.orderStore() {
         // Print labs' signed status callbacks, applied once each to the order they name. Mounted

@@ -28,6 +28,7 @@ struct StarterConfigurationTests {
         #expect(Set(json.keys) == [
             "host", "port", "publicBaseURL", "sources", "signInFlows", "apiKeyHashes", "signingKeys", "sealingKey", "allowedOrigins",
             "allowedSourceOrigins", "limits", "products", "stateDirectory", "destinations", "orders", "webhook", "traffic",
+            "picker",
         ])
         #expect(loaded.configuration.traffic == TrafficLimits())
         #expect((json["orders"] as? [String: Any])?.keys.contains("assetDirectory") == true)

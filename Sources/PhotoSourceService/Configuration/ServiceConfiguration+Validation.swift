@@ -46,7 +46,7 @@ extension ServiceConfiguration {
             add("$.allowedOrigins[\(index)]", "may not be \"*\"; list the shop's origins, such as https://shop.example.")
         }
         if !(0...65_535).contains(port) { add("$.port", "must be between 0 and 65535; \(port) is not.") }
-        problems += limitProblems() + traffic.problems() + productProblems() + sourceProblems() + signInFlowProblems() + orderProblems()
+        problems += limitProblems() + traffic.problems() + picker.problems() + productProblems() + sourceProblems() + signInFlowProblems() + orderProblems()
         problems += webhook?.problems(secretsOrigin: origin("$.webhook.secrets")) ?? []
         return problems
     }

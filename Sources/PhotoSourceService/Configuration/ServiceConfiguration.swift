@@ -89,6 +89,8 @@ public struct ServiceConfiguration: Sendable, Codable {
     public var webhook: WebhookSettings?
     /// Connection timeouts and cap, and the rate limits of signed assets and session creation.
     public var traffic = TrafficLimits()
+    /// The web picker's settings: the shops that may embed it.
+    public var picker = PickerSettings()
 
     /// Creates a configuration.
     public init(

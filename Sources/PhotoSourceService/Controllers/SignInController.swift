@@ -37,7 +37,11 @@ struct SignInController {
             try await dependencies.store.deleteSignIn(session: session.id, source: entry.id)
             return Response(status: .noContent)
         }
-        router.get("/v1/sources/:source/callback") { request, context in try await callback(request, context) }
+        router.get("/v1/sources/:source/callback") { request, context in
+            // A browser gets a page that takes the customer back to the picker; API clients keep JSON.
+            guard SignInCallbackPage.wantsPage(request) else { return try await callback(request, context) }
+            return await callbackPage(request, context)
+        }
     }
 
     private func begin(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
@@ -64,6 +68,28 @@ struct SignInController {
     }
 
     private func callback(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
+        let entry = try await complete(request, context)
+        return try JSONResponse.make(Completed(source: entry.id, signedIn: true))
+    }
+
+    /// The callback as a page: signed in, or why not (with the problem's status), in words.
+    private func callbackPage(_ request: Request, _ context: ServiceRequestContext) async -> Response {
+        let policy = PickerPolicy(settings: dependencies.configuration.picker, publicBaseURL: dependencies.configuration.publicBaseURL)
+        let id = context.parameters.get("source") ?? ""
+        let title = (try? dependencies.catalog.source(id).source.title) ?? id
+        do {
+            _ = try await complete(request, context)
+            return SignInCallbackPage.response(source: id, title: title, failure: nil, policy: policy.callbackPage)
+        } catch {
+            let problem = Problem.from(error)
+            return SignInCallbackPage.response(
+                source: id, title: title, failure: problem.detail, status: HTTPResponse.Status(code: problem.status),
+                policy: policy.callbackPage)
+        }
+    }
+
+    /// Checks the provider's redirect, exchanges the code and keeps the session's tokens.
+    private func complete(_ request: Request, _ context: ServiceRequestContext) async throws -> ServiceSource {
         let entry = try dependencies.catalog.source(try context.parameters.require("source"))
         let query = request.uri.queryParameters
         guard let signIn = entry.signIn else { throw PhotoSourceError(.notFound, "\(entry.source.title) has no sign-in.") }
@@ -82,7 +108,7 @@ struct SignInController {
         let credentials = try await TokenExchange.exchange(
             code: code, verifier: verifier, redirectURI: try redirectURI(request, source: entry.id), signIn: signIn)
         try await dependencies.store.saveSignIn(session: pending.session, source: entry.id, sealed: try dependencies.sealCredentials(credentials))
-        return try JSONResponse.make(Completed(source: entry.id, signedIn: true))
+        return entry
     }
 
     /// This service's callback URL: the public base URL when configured, else the request's host.

@@ -1,7 +1,8 @@
 import HTTPTypes
 import Hummingbird
 
-/// Adds `X-Content-Type-Options: nosniff`, a restrictive Content-Security-Policy and
+/// Adds `X-Content-Type-Options: nosniff`, a restrictive Content-Security-Policy (unless the
+/// response has its own: the picker's pages) and
 /// `Referrer-Policy: no-referrer` to every response, errors included.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -24,7 +25,8 @@ extension HTTPFields {
     /// Sets the headers of ``SecurityHeadersMiddleware`` (also used by ``SignedThumbnailFastPath``).
     mutating func addSecurityHeaders() {
         self[.xContentTypeOptions] = "nosniff"
-        self[.contentSecurityPolicy] = Self.contentSecurityPolicy
+        // The picker's pages set a policy of their own (PickerPolicy); everything else gets this one.
+        if self[.contentSecurityPolicy] == nil { self[.contentSecurityPolicy] = Self.contentSecurityPolicy }
         self[Self.referrerPolicy] = "no-referrer"
     }
 }

@@ -12,7 +12,8 @@ extension Root {
             commandName: "serve",
             abstract: "Run the print-ordering HTTP service until interrupted.",
             discussion: """
-                The first line printed is `listening on http://HOST:PORT`. Without --config the \
+                The first line printed is `listening on http://HOST:PORT`, the second where the web \
+                picker is (/picker/, opened with a customer session's token). Without --config the \
                 service runs on the demo library and the demo cloud, takes the shop's API key from \
                 PHOTOSOURCE_API_KEY (or makes one, keeps it in the state folder's api-key file and \
                 prints where), and keeps its state under $XDG_STATE_HOME/photosource. SIGINT or \
@@ -56,8 +57,14 @@ extension Root {
                 onListening: { port in
                     // Straight to the file descriptor: a script reading the pipe sees it at once.
                     FileHandle.standardOutput.write(Data("listening on http://\(shownHost):\(port)\n".utf8))
+                    FileHandle.standardOutput.write(Data(Self.pickerLine(base: "http://\(shownHost):\(port)").utf8))
                 })
             try await CommandFailure.reported { try await runService(arguments) }
+        }
+
+        /// The second line: where the web picker is and how to open it with a customer session.
+        static func pickerLine(base: String) -> String {
+            "picker at \(base)/picker/?session=TOKEN (TOKEN: curl -s -X POST -H \"Authorization: Bearer $PHOTOSOURCE_API_KEY\" \(base)/v1/sessions)\n"
         }
 
         /// `--print-config`: the starter file on standard output, its API key on standard error.
