@@ -3,7 +3,7 @@ import Foundation
 extension ServiceConfiguration {
     private enum Keys: String, CodingKey, CaseIterable {
         case host, port, publicBaseURL, sources, signInFlows, apiKeyHashes, apiKeyHashesFile, signingKeys, signingKeysFile
-        case sealingKey, sealingKeyFile, allowedOrigins, allowedSourceOrigins, limits, products, stateDirectory, destinations, orders, webhook, traffic
+        case sealingKey, sealingKeyFile, allowedOrigins, allowedSourceOrigins, limits, products, stateDirectory, destinations, orders, webhook, traffic, uploads
     }
 
     /// Decodes a configuration file; every field may be left out. The secrets (`apiKeyHashes`,
@@ -32,6 +32,7 @@ extension ServiceConfiguration {
         signingKeysFile = try fields.optional(.signingKeysFile)
         sealingKeyFile = try fields.optional(.sealingKeyFile)
         traffic = try fields.value(.traffic, or: TrafficLimits())
+        uploads = try fields.value(.uploads, or: UploadSettings())
     }
 
     /// Encodes every field, `null` for `publicBaseURL` and `webhook` when unset (so a starter file
@@ -58,6 +59,7 @@ extension ServiceConfiguration {
         try container.encode(orders, forKey: .orders)
         try container.encode(webhook, forKey: .webhook)
         try container.encode(traffic, forKey: .traffic)
+        try container.encode(uploads, forKey: .uploads)
     }
 }
 

@@ -89,6 +89,8 @@ public struct ServiceConfiguration: Sendable, Codable {
     public var webhook: WebhookSettings?
     /// Connection timeouts and cap, and the rate limits of signed assets and session creation.
     public var traffic = TrafficLimits()
+    /// Limits of customer uploads (tus at `/v1/uploads`).
+    public var uploads = UploadSettings()
 
     /// Creates a configuration.
     public init(
@@ -117,6 +119,6 @@ public struct ServiceConfiguration: Sendable, Codable {
     }
 
     /// The sources of a configuration file that lists none, and of the service without one: the
-    /// demo library and the in-process demo cloud.
-    public static let defaultSources = ["demo", "demo-cloud"]
+    /// demo library, the in-process demo cloud and the customer's own uploads.
+    public static let defaultSources = ["demo", "demo-cloud", "uploads"]
 }
