@@ -175,7 +175,12 @@ public struct UploadStore: Sendable {
     public func purge(now: Date = Date(), isLive: @Sendable (String) async throws -> Bool) async throws -> Int {
         let root = root
         let sessions = try await NIOThreadPool.singleton.runIfActive {
-            ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).filter { !$0.hasPrefix(".") }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+            return names.filter { name in
+                var isFolder: ObjCBool = false
+                return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &isFolder)
+                    && isFolder.boolValue
+            }
         }
         var purged = 0
         for session in sessions {
