@@ -42,6 +42,8 @@ test: deps
 	$(SWIFT) test --skip-build --experimental-maximum-parallelization-width $(TEST_WIDTH)
 	@command -v schemathesis >/dev/null || python3 -m pip install -q --break-system-packages schemathesis
 	./scripts/schemathesis.sh $(BIN)
+	@python3 -c "import tusclient" 2>/dev/null || python3 -m pip install -q --break-system-packages tuspy
+	./scripts/upload-tests $(BIN)
 	./scripts/ensure-packages.sh jq file openssl && python3 scripts/transcripts --self-check && python3 scripts/transcripts --binary $(BIN)
 	@python3 -c "import selenium, axe_selenium_python, tusclient" 2>/dev/null || python3 -m pip install -q --break-system-packages selenium axe-selenium-python tuspy
 	./scripts/picker-tests $(BIN)

@@ -44,6 +44,8 @@ python3 scripts/schemathesis_seed.py "$base" "$key" >"$work/schemathesis.toml" |
 
 echo "schemathesis against $base (at most $EXAMPLES examples per operation, ${MAX_TIME}s)"
 spec=$PWD/openapi.yaml
+# Raw bytes for tus upload chunks (application/offset+octet-stream): scripts/schemathesis_hooks.py.
+export SCHEMATHESIS_HOOKS=schemathesis_hooks PYTHONPATH="$PWD/scripts${PYTHONPATH:+:$PYTHONPATH}"
 cd "$work"  # schemathesis keeps a .schemathesis/ folder in the working directory
 checks=not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,response_headers_conformance,unsupported_method,allow_header_conformance
 # Asset URLs are made only for a print-lab destination, and lab callbacks need one too (and a

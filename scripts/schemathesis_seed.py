@@ -7,7 +7,8 @@ Usage: schemathesis_seed.py BASE_URL API_KEY > schemathesis.toml
 What it makes, all through the public API: a customer session; a photo of the demo library with
 its signed thumbnail and original URLs; an order of that photo (placed by the session, which
 schemathesis authenticates the order calls with); and a demo-cloud sign-in whose provider redirect
-(state and code) is read without following it, so schemathesis' first callback signs in for real.
+(state and code) is read without following it, so schemathesis' first callback signs in for real;
+and three empty tus uploads, one for each operation on /v1/uploads/{upload}.
 Only loopback addresses are contacted.
 """
 import json
@@ -45,6 +46,14 @@ def first_photo(base, token, source):
     sys.exit(f"schemathesis_seed: {source} has no photo one album deep")
 
 
+def new_upload(base, token):
+    """The id of a new, empty tus upload of 1,000 bytes in the session of `token`."""
+    status, headers, data = call(base, "POST", "/v1/uploads", token, headers={"Tus-Resumable": "1.0.0", "Upload-Length": "1000"})
+    if status != 201:
+        sys.exit(f"schemathesis_seed: POST /v1/uploads answered {status}: {data[:300]!r}")
+    return headers["Location"].rsplit("/", 1)[1]
+
+
 def signed_parts(url):
     """`(signature, payload)` of a signed URL `/v1/KIND/SIGNATURE/PAYLOAD`."""
     parts = urllib.parse.urlsplit(url).path.split("/")
@@ -69,6 +78,9 @@ def main():
     redirect = urllib.parse.parse_qs(urllib.parse.urlsplit(headers.get("Location", "")).query)
     if status not in (302, 303) or "state" not in redirect or "code" not in redirect:
         sys.exit(f"schemathesis_seed: the demo cloud's authorize answered {status} without a code redirect")
+    # One upload per tus operation: a PATCH of bytes that are not a photo deletes its upload, and
+    # a DELETE deletes its own, so neither takes the others' test data away.
+    uploads = {operation_id: new_upload(base, token) for operation_id in ["getUploadOffset", "appendUpload", "deleteUpload"]}
     thumbnail_signature, thumbnail_payload = signed_parts(photo["thumbnailURL"])
     original_signature, original_payload = signed_parts(original)
 
@@ -113,6 +125,8 @@ values = {json.dumps(products)}
     print(operation("getOriginal", {"signature": toml_string(original_signature), "payload": toml_string(original_payload)}))
     for operation_id in ["getOrder", "cancelOrder", "orderEvents"]:
         print(operation(operation_id, {"id": toml_string(order)}))
+    for operation_id, upload in uploads.items():
+        print(operation(operation_id, {"upload": toml_string(upload)}))
     print(operation("createOrder", {
         "body.product": dictionary("products"), "body.items[*].source": dictionary("sources"),
         "body.items[*].itemId": dictionary("items"), "body.items[*].product": dictionary("products")}))

@@ -71,7 +71,7 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
         }
         let catalog = try arguments.catalog ?? SourceCatalog.resolve(
             configuration.sources, demoCloud: demoCloud?.baseURL, allowedSourceOrigins: configuration.allowedSourceOrigins,
-            signInFlows: configuration.signInFlows)
+            signInFlows: configuration.signInFlows, uploads: UploadStore(configuration))
         for refusal in catalog.refusedEntries {
             arguments.logger.warning("a list entry is refused and listed as not allowed", metadata: ["entry": "\(LogField.bounded(refusal))"])
         }
@@ -97,11 +97,13 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
         if let ownedStore { app.addServices(ownedStore) }
         if let demoCloud { app.addServices(DemoCloudService(cloud: demoCloud)) }
         // Added after the store, so it stops before the store closes.
-        app.addServices(StorePurger(
+        var purger = StorePurger(
             store: store, interval: .seconds(configuration.limits.purgeIntervalSeconds),
             webhookRetention: .seconds((configuration.webhook?.retentionDays ?? WebhookSettings.defaultRetentionDays) * 86_400),
             recipientRetention: .seconds(configuration.orders.recipientRetentionDays * 86_400),
-            logger: arguments.logger))
+            logger: arguments.logger)
+        purger.uploads = dependencies.uploads
+        app.addServices(purger)
         // Added after the store: the worker stops (handing its jobs back) before the store closes.
         if store is any OrderStore { app.addServices(try OrderWorker.make(dependencies, logger: arguments.logger)) }
         // The shop's webhook: without one, no outbox rows are written.
@@ -142,6 +144,9 @@ public func buildRouter(_ dependencies: ServiceDependencies, metrics: Prometheus
     SignInController(dependencies: dependencies).addRoutes(to: router)
     PickerController(dependencies: dependencies).addRoutes(to: router)
     OrdersController(dependencies: dependencies).addRoutes(to: router)
+    if dependencies.catalog.sources.contains(where: { $0.id == ServiceSource.uploadsID }) {
+        UploadsController(dependencies: dependencies).addRoutes(to: router)
+    }
     if let orders = try? dependencies.orderStore() {
         // Print labs' signed status callbacks, applied once each to the order they name. Mounted
         // whenever orders are kept, so a destination that is not a configured lab answers 404.

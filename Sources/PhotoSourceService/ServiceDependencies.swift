@@ -20,6 +20,8 @@ public struct ServiceDependencies: Sendable {
     let rateLimits: RateLimits
     /// The port the server listens on, once it does (``assetURL(sha256:md5:contentType:now:)`` without a `publicBaseURL`).
     let listeningPort = BoundPort()
+    /// Customer uploads (tus at `/v1/uploads`), in the state folder's `uploads/`.
+    let uploads: UploadStore
 
     /// Bundles the service's parts.
     public init(configuration: ServiceConfiguration, store: any ServiceStore, catalog: SourceCatalog, thumbnails: ThumbnailCache) throws {
@@ -33,6 +35,7 @@ public struct ServiceDependencies: Sendable {
         signer = try URLSigner(base64Keys: configuration.signingKeys)
         apiKeyDigests = configuration.apiKeyHashes.compactMap(SecretHash.parseAPIKeyHash)
         rateLimits = RateLimits(configuration)
+        uploads = UploadStore(configuration)
     }
 
     /// `path` prefixed with the public base URL when one is configured (else left relative).

@@ -29,7 +29,7 @@ struct OpenAPIContractTests {
             }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if line.hasPrefix("    "), !line.hasPrefix("     "), let path,
-               ["get:", "post:", "delete:", "put:", "patch:"].contains(trimmed) {
+               ["get:", "post:", "delete:", "put:", "patch:", "head:", "options:"].contains(trimmed) {
                 operations.insert("\(trimmed.dropLast().uppercased()) \(path)")
             }
         }
@@ -37,15 +37,17 @@ struct OpenAPIContractTests {
     }
 
     /// The router's routes in the spec's notation (`:name` → `{name}`, the item catch-all → `{itemId}`),
-    /// over a real SQLite store, so the routes mounted only where orders are kept are there too.
+    /// over a real SQLite store, so the routes mounted only where orders are kept are there too,
+    /// and with the "Uploads" source, so the tus routes are there.
     static func routerOperations() async throws -> Set<String> {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("svc-contract-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: state) }
         let store = try await SQLiteServiceStore.open(file: state.appendingPathComponent("service.sqlite"))
         do {
+            let configuration = ServiceHarness.configuration(state: state)
             let dependencies = try ServiceDependencies(
-                configuration: ServiceHarness.configuration(state: state), store: store, catalog: SourceCatalog([]),
+                configuration: configuration, store: store, catalog: SourceCatalog([.uploads(UploadStore(configuration))]),
                 thumbnails: ThumbnailCache())
             let router = buildRouter(dependencies, metrics: PrometheusCollectorRegistry())
             try await store.close()

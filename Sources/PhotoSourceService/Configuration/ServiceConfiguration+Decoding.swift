@@ -3,7 +3,7 @@ import Foundation
 extension ServiceConfiguration {
     private enum Keys: String, CodingKey, CaseIterable {
         case host, port, publicBaseURL, sources, signInFlows, apiKeyHashes, apiKeyHashesFile, signingKeys, signingKeysFile
-        case sealingKey, sealingKeyFile, allowedOrigins, allowedSourceOrigins, limits, products, stateDirectory, destinations, orders, webhook, traffic, picker
+        case sealingKey, sealingKeyFile, allowedOrigins, allowedSourceOrigins, limits, products, stateDirectory, destinations, orders, webhook, traffic, picker, uploads
     }
 
     /// Decodes a configuration file; every field may be left out. The secrets (`apiKeyHashes`,
@@ -33,6 +33,7 @@ extension ServiceConfiguration {
         sealingKeyFile = try fields.optional(.sealingKeyFile)
         traffic = try fields.value(.traffic, or: TrafficLimits())
         picker = try fields.value(.picker, or: PickerSettings())
+        uploads = try fields.value(.uploads, or: UploadSettings())
     }
 
     /// Encodes every field, `null` for `publicBaseURL` and `webhook` when unset (so a starter file
@@ -60,6 +61,7 @@ extension ServiceConfiguration {
         try container.encode(webhook, forKey: .webhook)
         try container.encode(traffic, forKey: .traffic)
         try container.encode(picker, forKey: .picker)
+        try container.encode(uploads, forKey: .uploads)
     }
 }
 

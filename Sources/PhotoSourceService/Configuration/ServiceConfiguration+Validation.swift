@@ -46,7 +46,7 @@ extension ServiceConfiguration {
             add("$.allowedOrigins[\(index)]", "may not be \"*\"; list the shop's origins, such as https://shop.example.")
         }
         if !(0...65_535).contains(port) { add("$.port", "must be between 0 and 65535; \(port) is not.") }
-        problems += limitProblems() + traffic.problems() + picker.problems() + productProblems() + sourceProblems() + signInFlowProblems() + orderProblems()
+        problems += limitProblems() + traffic.problems() + picker.problems() + uploads.problems() + productProblems() + sourceProblems() + signInFlowProblems() + orderProblems()
         problems += webhook?.problems(secretsOrigin: origin("$.webhook.secrets")) ?? []
         return problems
     }
@@ -86,7 +86,7 @@ extension ServiceConfiguration {
     private func sourceProblems() -> [ConfigurationProblem] {
         sources.enumerated().compactMap { index, entry in
             let path = "$.sources[\(index)]"
-            if entry == "demo" || entry == "demo-cloud" { return nil }
+            if entry == "demo" || entry == "demo-cloud" || entry == "uploads" { return nil }
             if entry.hasPrefix("local:") || entry.hasPrefix("urls:") {
                 let rest = entry.drop { $0 != ":" }.dropFirst()
                 return rest.isEmpty ? ConfigurationProblem(path: path, message: "\"\(entry)\" names no path; write local:/srv/photos or urls:/srv/list.txt.") : nil
@@ -96,7 +96,7 @@ extension ServiceConfiguration {
                 let valid = ["http", "https"].contains(url?.scheme?.lowercased() ?? "") && url?.host != nil
                 return valid ? nil : ConfigurationProblem(path: path, message: "\"\(entry)\" is not a cloud address; write cloud:https://photos.example.")
             }
-            return ConfigurationProblem(path: path, message: "\"\(entry)\" is not a source; write demo, demo-cloud, local:PATH, cloud:URL or urls:FILE.")
+            return ConfigurationProblem(path: path, message: "\"\(entry)\" is not a source; write demo, demo-cloud, uploads, local:PATH, cloud:URL or urls:FILE.")
         }
     }
 

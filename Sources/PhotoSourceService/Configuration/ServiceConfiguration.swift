@@ -91,6 +91,8 @@ public struct ServiceConfiguration: Sendable, Codable {
     public var traffic = TrafficLimits()
     /// The web picker's settings: the shops that may embed it.
     public var picker = PickerSettings()
+    /// Limits of customer uploads (tus at `/v1/uploads`).
+    public var uploads = UploadSettings()
 
     /// Creates a configuration.
     public init(
@@ -119,6 +121,6 @@ public struct ServiceConfiguration: Sendable, Codable {
     }
 
     /// The sources of a configuration file that lists none, and of the service without one: the
-    /// demo library and the in-process demo cloud.
-    public static let defaultSources = ["demo", "demo-cloud"]
+    /// demo library, the in-process demo cloud and the customer's own uploads.
+    public static let defaultSources = ["demo", "demo-cloud", "uploads"]
 }

@@ -2,11 +2,14 @@ import Hummingbird
 import PhotoSourceKit
 
 /// Refuses bodies over the configured limit with 413 before a handler reads them: by
-/// `Content-Length` when given, else by collecting at most the limit.
+/// `Content-Length` when given, else by collecting at most the limit. Upload chunks (`PATCH
+/// /v1/uploads/{id}`) pass uncollected: their route streams them under its own cap.
 struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     let maximumBytes: Int
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        // Upload chunks are streamed to disk by their route, under the uploads' own cap.
+        if UploadsController.streamsBody(request) { return try await next(request, context) }
         var request = request
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maximumBytes {
             throw tooLarge

@@ -14,7 +14,7 @@ struct JSONBodyMiddleware<Context: RequestContext>: RouterMiddleware {
     let maximumBytes: Int
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard [.post, .put, .patch].contains(request.method) else { return try await next(request, context) }
+        guard [.post, .put, .patch].contains(request.method), !UploadsController.streamsBody(request) else { return try await next(request, context) }
         var request = request
         let body = try await request.collectBody(upTo: maximumBytes)
         guard body.readableBytes > 0 else { return try await next(request, context) }
@@ -35,8 +35,13 @@ struct JSONBodyMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// Whether a `Content-Type` value is `application/json` (any case, any parameters).
     static func isJSON(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
+        mediaType(contentType) == "application/json"
+    }
+
+    /// The media type of a `Content-Type` value, lowercased, without parameters; `nil` when there is none.
+    static func mediaType(_ contentType: String?) -> String? {
+        guard let contentType else { return nil }
         let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
+        return mediaType.trimmingCharacters(in: .whitespaces).lowercased()
     }
 }

@@ -10,6 +10,7 @@ extension ServiceDependencies {
         _ id: String, session sessionID: String, _ body: @escaping @Sendable (ServiceSource) async throws -> T
     ) async throws -> T {
         let entry = try catalog.source(id)
+        if let perSession = entry.perSession { return try await body(try perSession(sessionID)) }
         guard let signIn = entry.signIn else { return try await body(entry) }
         guard let sealed = try await store.signIn(session: sessionID, source: id) else {
             throw PhotoSourceError(.notLoggedIn, "Sign in to \(entry.source.title) first: POST /v1/sources/\(id)/sign-in.")

@@ -20,6 +20,9 @@ public struct ServiceSource: Sendable {
     /// For sources each customer signs in to: the OAuth endpoints and how to make the source
     /// over one customer's credentials; `nil` for sources shared by every session.
     public var signIn: CloudSignIn?
+    /// For sources whose items belong to one session (the "Uploads" source): the source as
+    /// that session sees it; `nil` for sources every session sees alike.
+    public var perSession: (@Sendable (_ session: String) throws -> ServiceSource)?
 
     /// Creates a source entry.
     public init(

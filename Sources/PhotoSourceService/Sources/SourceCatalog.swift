@@ -34,8 +34,9 @@ public struct SourceCatalog: Sendable {
     /// Resolves configuration entries: `demo` (the demo library), `local:PATH` (a folder),
     /// `cloud:URL` (a demo-cloud-compatible API each customer signs in to), `demo-cloud` (the
     /// in-process demo cloud at `demoCloud`) and `urls:FILE` (a list of photo URLs and file
-    /// paths, one per line; URLs must be public or on one of `allowedSourceOrigins`). Ids are
-    /// `demo`, `local-N`, `cloud-N`, `demo-cloud` and `urls-N` (N: the entry's place, from 1).
+    /// paths, one per line; URLs must be public or on one of `allowedSourceOrigins`) and `uploads`
+    /// (each session's own uploads, in `uploads`' folder). Ids are
+    /// `demo`, `local-N`, `cloud-N`, `demo-cloud`, `uploads` and `urls-N` (N: the entry's place, from 1).
     /// Cloud sources sign in with the flow `signInFlows` names for their id (authorization code
     /// when it names none).
     ///
@@ -47,7 +48,7 @@ public struct SourceCatalog: Sendable {
     ///   `.notFound` for a missing folder or list.
     public static func resolve(
         _ entries: [String], demoLibraryFolder: URL? = nil, demoCloud: URL? = nil, allowedSourceOrigins: [String] = [],
-        signInFlows: [String: CloudSignIn.Flow] = [:]
+        signInFlows: [String: CloudSignIn.Flow] = [:], uploads: UploadStore? = nil
     ) throws -> SourceCatalog {
         var sources: [ServiceSource] = []
         var refused: [String] = []
@@ -58,6 +59,9 @@ public struct SourceCatalog: Sendable {
             } else if entry.hasPrefix("local:") {
                 let path = String(entry.dropFirst(6))
                 sources.append(try .folder(LocalFolderSource(root: URL(fileURLWithPath: path, isDirectory: true)), id: "local-\(number)"))
+            } else if entry == "uploads" {
+                guard let uploads else { continue }  // an embedding server passed its own catalog
+                sources.append(.uploads(uploads))
             } else if entry == "demo-cloud" {
                 guard let demoCloud else { continue }  // not started (an embedding server passed its own catalog)
                 sources.append(try .cloud(baseURL: demoCloud, id: "demo-cloud", signInFlow: signInFlows["demo-cloud"] ?? .authorizationCode))
@@ -73,7 +77,7 @@ public struct SourceCatalog: Sendable {
                 sources.append(.preselected(list, id: "urls-\(number)"))
                 refused += list.refusedEntries.map { "sources[\(index)] (urls-\(number)): \($0)" }
             } else {
-                throw PhotoSourceError(.invalidData, "sources[\(index)]: \"\(entry)\" is not a source; write demo, local:PATH, cloud:URL or urls:FILE.")
+                throw PhotoSourceError(.invalidData, "sources[\(index)]: \"\(entry)\" is not a source; write demo, uploads, local:PATH, cloud:URL or urls:FILE.")
             }
         }
         return SourceCatalog(sources, refusedEntries: refused)

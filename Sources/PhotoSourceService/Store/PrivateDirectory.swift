@@ -1,5 +1,9 @@
 import Dispatch
 import Foundation
+// `stat`'s members belong to CDispatch under MemberImportVisibility (see AssetVersion.swift).
+#if canImport(CDispatch)
+internal import CDispatch
+#endif
 #if canImport(Glibc)
 // `struct stat` may be attributed to CDispatch (which includes <sys/stat.h> too), depending on
 // which files the compiler builds together; importing it keeps MemberImportVisibility satisfied.

@@ -9,7 +9,8 @@ public import ServiceLifecycle
 /// keeps orders, the shop's webhook events that finished (delivered or given up) longer than
 /// `webhookRetention` ago (``OrderStore/purgeWebhooks(finishedBefore:)``), and the recipients
 /// (personal data) of orders that ended longer than `recipientRetention` ago
-/// (``OrderStore/eraseRecipients(endedBefore:)``).
+/// (``OrderStore/eraseRecipients(endedBefore:)``); and, given an ``UploadStore``, the uploads of
+/// sessions that are gone and unfinished uploads past their expiry.
 ///
 /// Expired rows are already refused when read, so this is about the store not growing without
 /// bound; orders and their events never expire (only their recipients are erased). Several instances on one
@@ -21,6 +22,8 @@ public struct StorePurger: Service {
     let webhookRetention: Duration
     let recipientRetention: Duration
     let logger: Logger
+    /// Customer uploads: a session's go with it, unfinished ones at their expiry.
+    var uploads: UploadStore?
 
     /// A purger of `store` that runs once at start and then every `interval`, keeping finished
     /// webhook events for `webhookRetention` (default ``WebhookSettings/defaultRetentionDays``).
@@ -52,6 +55,11 @@ public struct StorePurger: Service {
         do {
             let sessions = try await store.purgeExpired(now: now)
             if sessions > 0 { logger.info("store: purged \(sessions) expired session(s)") }
+            if let uploads {
+                let store = store
+                let gone = try await uploads.purge(now: now) { try await store.session(id: $0, now: now) != nil }
+                if gone > 0 { logger.info("store: purged \(gone) upload(s) of ended sessions or past their expiry") }
+            }
             if let orders = store as? any OrderStore {
                 let retention = webhookRetention.inSeconds
                 let webhooks = try await orders.purgeWebhooks(finishedBefore: now.addingTimeInterval(-retention))
