@@ -19,6 +19,6 @@ struct Root: AsyncParsableCommand {
         subcommands: [
             Browse.self, List.self, Info.self, Get.self, Fetch.self, Check.self, MakeThumbnails.self, DemoCloudServer.self, DemoLabServer.self,
             DemoUploadsServer.self,
-            Serve.self,
+            Serve.self, CatalogCommand.self,
         ])
 }
