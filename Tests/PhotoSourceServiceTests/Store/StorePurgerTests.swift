@@ -40,9 +40,9 @@ struct StorePurgerTests {
         }
     }
 
-    @Test("webhook events finished longer ago than the retention go on the purger's schedule; newer and unfinished ones stay")
-    func purgesFinishedWebhooks() async throws {
-        try await OrderQueueTests.withStore { store in
+    @Test("webhook events finished longer ago than the retention go on the purger's schedule; newer and unfinished ones stay", arguments: StoreEngine.allCases)
+    func purgesFinishedWebhooks(_ engine: StoreEngine) async throws {
+        try await engine.withStore { store, _ in
             store.setWebhookOutbox(enabled: true)
             let now = Date()
             // Given: an order whose first event was delivered an hour ago and whose second was given
