@@ -23,7 +23,7 @@ extension SQLServiceStore: OrderStore {
                     "INSERT INTO order_items (order_id, idx, source_id, item_id, copies, product, state) VALUES (?, ?, ?, ?, ?, ?, 'pending')",
                     [.text(order.id), .integer(item.index), .text(item.source), .text(item.itemID), .integer(item.copies), .text(item.product)])
             }
-            try await SQLiteOrderRows.writeDetails(db, of: order)
+            try await StoreOrderRows.writeDetails(db, of: order)
             for delivery in order.deliveries {
                 _ = try await db.query(
                     "INSERT INTO deliveries (order_id, destination_id, kind, state) VALUES (?, ?, ?, 'pending')",
