@@ -4,6 +4,7 @@ extension ServiceConfiguration {
     private enum Keys: String, CodingKey, CaseIterable {
         case host, port, publicBaseURL, sources, signInFlows, apiKeyHashes, apiKeyHashesFile, signingKeys, signingKeysFile
         case sealingKey, sealingKeyFile, allowedOrigins, allowedSourceOrigins, limits, products, stateDirectory, destinations, orders, webhook, traffic, picker, uploads
+        case database, databasePassword, databasePasswordFile
     }
 
     /// Decodes a configuration file; every field may be left out. The secrets (`apiKeyHashes`,
@@ -34,6 +35,7 @@ extension ServiceConfiguration {
         traffic = try fields.value(.traffic, or: TrafficLimits())
         picker = try fields.value(.picker, or: PickerSettings())
         uploads = try fields.value(.uploads, or: UploadSettings())
+        (database, databasePassword, databasePasswordFile) = (try fields.optional(.database), try fields.optional(.databasePassword), try fields.optional(.databasePasswordFile))
     }
 
     /// Encodes every field, `null` for `publicBaseURL` and `webhook` when unset (so a starter file
@@ -62,6 +64,9 @@ extension ServiceConfiguration {
         try container.encode(traffic, forKey: .traffic)
         try container.encode(picker, forKey: .picker)
         try container.encode(uploads, forKey: .uploads)
+        try container.encodeIfPresent(database, forKey: .database)
+        try container.encodeIfPresent(databasePassword, forKey: .databasePassword)
+        try container.encodeIfPresent(databasePasswordFile, forKey: .databasePasswordFile)
     }
 }
 

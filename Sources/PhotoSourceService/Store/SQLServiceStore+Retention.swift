@@ -1,7 +1,7 @@
 public import Foundation
 
-/// Personal data's retention in the store: an ended order's recipient is erased once the order
-/// has not changed for the configured time (``OrderSettings/recipientRetentionDays``).
+/// Personal data's retention in the store: an ended order's recipient is erased once the
+/// order has not changed for the configured time (``OrderSettings/recipientRetentionDays``).
 extension SQLServiceStore {
     public func eraseRecipients(endedBefore date: Date) async throws -> Int {
         let ended = [OrderStatus.delivered, .partiallyDelivered, .failed, .cancelled].map { "'\($0.rawValue)'" }.joined(separator: ", ")

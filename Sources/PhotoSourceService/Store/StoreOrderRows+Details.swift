@@ -20,9 +20,11 @@ extension StoreOrderRows {
         let row = try await db.query("SELECT recipient, shipping_method FROM orders WHERE id = ?", [.text(record.id)]).first
         record.recipient = row?.string("recipient").flatMap { try? JSONDecoder().decode(OrderRecipient.self, from: Data($0.utf8)) }
         record.shippingMethod = row?.string("shipping_method")
-        let layouts = try await db.query("SELECT idx, layout FROM order_items WHERE order_id = ? AND layout IS NOT NULL", [.text(record.id)])
+        let layouts = try await db.query(
+            "SELECT idx, layout FROM order_items WHERE order_id = ? AND layout IS NOT NULL", [.text(record.id)])
         for layout in layouts {
-            guard let index = layout.int("idx"), record.items.indices.contains(index), let text = layout.string("layout"),
+            guard let index = layout.int("idx"), record.items.indices.contains(index),
+                let text = layout.string("layout"),
                 let decoded = try? JSONDecoder().decode(OrderLineLayout.self, from: Data(text.utf8))
             else { continue }
             record.items[index].layout = decoded

@@ -3,7 +3,7 @@ import PhotoSourceKit
 @testable import PhotoSourceService
 import Testing
 
-@Suite("Orders: the job queue in the SQLite store")
+@Suite("Orders: the job queue in the store, on SQLite and on PostgreSQL")
 struct OrderQueueTests {
     static func withStore(_ body: (SQLiteServiceStore) async throws -> Void) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("order-queue-\(UUID().uuidString)")
@@ -32,9 +32,9 @@ struct OrderQueueTests {
         fileName: "001-a.jpg", contentType: "image/jpeg", sha256: "s", md5: "m", byteCount: 1, pixelWidth: 1, pixelHeight: 1,
         dpi: nil, verdict: nil, warnings: [])
 
-    @Test("a job is leased to one worker; a second claim finds nothing until the lease runs out, then takes it over")
-    func leaseAndTakeOver() async throws {
-        try await Self.withStore { store in
+    @Test("a job is leased to one worker; a second claim finds nothing until the lease runs out, then takes it over", arguments: StoreEngine.allCases)
+    func leaseAndTakeOver(_ engine: StoreEngine) async throws {
+        try await engine.withStore { store, _ in
             _ = try await store.createOrder(Self.order("ord_1"), now: Date())
             let now = Date()
             let first = try #require(try await store.claimJob(worker: "a", now: now, lease: 10))
@@ -52,9 +52,9 @@ struct OrderQueueTests {
         }
     }
 
-    @Test("a retried job waits for its time; a cancelled order's jobs are never claimed again")
-    func retryAndCancel() async throws {
-        try await Self.withStore { store in
+    @Test("a retried job waits for its time; a cancelled order's jobs are never claimed again", arguments: StoreEngine.allCases)
+    func retryAndCancel(_ engine: StoreEngine) async throws {
+        try await engine.withStore { store, _ in
             _ = try await store.createOrder(Self.order("ord_1"), now: Date())
             let now = Date()
             let job = try #require(try await store.claimJob(worker: "a", now: now, lease: 10))
@@ -71,9 +71,9 @@ struct OrderQueueTests {
         }
     }
 
-    @Test("finishing materialise twice queues each delivery once; a report is applied once per event id")
-    func exactlyOnceTransitions() async throws {
-        try await Self.withStore { store in
+    @Test("finishing materialise twice queues each delivery once; a report is applied once per event id", arguments: StoreEngine.allCases)
+    func exactlyOnceTransitions(_ engine: StoreEngine) async throws {
+        try await engine.withStore { store, _ in
             _ = try await store.createOrder(Self.order("ord_1"), now: Date())
             let job = try #require(try await store.claimJob(worker: "a", now: Date(), lease: 10))
             try await store.recordItem(order: "ord_1", index: 0, outcome: .success(Self.asset), now: Date())
@@ -101,9 +101,9 @@ struct OrderQueueTests {
         }
     }
 
-    @Test("a second order with the same owner and key returns the first and writes nothing")
-    func sameKeySameOrder() async throws {
-        try await Self.withStore { store in
+    @Test("a second order with the same owner and key returns the first and writes nothing", arguments: StoreEngine.allCases)
+    func sameKeySameOrder(_ engine: StoreEngine) async throws {
+        try await engine.withStore { store, _ in
             let first = try await store.createOrder(Self.order("ord_1"), now: Date())
             let second = try await store.createOrder(Self.order("ord_2", hash: "other"), now: Date())
             #expect(second.id == first.id)

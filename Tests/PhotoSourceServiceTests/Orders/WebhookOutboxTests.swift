@@ -14,9 +14,9 @@ struct WebhookOutboxTests {
         }
     }
 
-    @Test("each status change writes one order.updated row with the status event, and none while the outbox is off")
-    func rowsComeWithTheirTransitions() async throws {
-        try await OrderQueueTests.withStore { store in
+    @Test("each status change writes one order.updated row with the status event, and none while the outbox is off", arguments: StoreEngine.allCases)
+    func rowsComeWithTheirTransitions(_ engine: StoreEngine) async throws {
+        try await engine.withStore { store, _ in
             _ = try await store.createOrder(OrderQueueTests.order("ord_off", key: "off"), now: Date())
             #expect(try await store.webhooks(order: "ord_off").isEmpty)
             // When
@@ -38,9 +38,9 @@ struct WebhookOutboxTests {
         }
     }
 
-    @Test("an order's rows are sent one at a time, oldest first; a dead sender's row is taken over with the same id")
-    func leasesKeepOrderAndSurviveADeadSender() async throws {
-        try await OrderQueueTests.withStore { store in
+    @Test("an order's rows are sent one at a time, oldest first; a dead sender's row is taken over with the same id", arguments: StoreEngine.allCases)
+    func leasesKeepOrderAndSurviveADeadSender(_ engine: StoreEngine) async throws {
+        try await engine.withStore { store, _ in
             store.setWebhookOutbox(enabled: true)
             let now = Date()
             _ = try await store.createOrder(OrderQueueTests.order("ord_1"), now: now)
@@ -70,9 +70,9 @@ struct WebhookOutboxTests {
         }
     }
 
-    @Test("purging removes the rows that finished before the cut-off, delivered or given up; pending and sending rows stay, however old")
-    func purgeKeepsUnfinishedRows() async throws {
-        try await OrderQueueTests.withStore { store in
+    @Test("purging removes the rows that finished before the cut-off, delivered or given up; pending and sending rows stay, however old", arguments: StoreEngine.allCases)
+    func purgeKeepsUnfinishedRows(_ engine: StoreEngine) async throws {
+        try await engine.withStore { store, _ in
             store.setWebhookOutbox(enabled: true)
             let start = Date(timeIntervalSince1970: 1_000_000)
             // Given: three orders' first rows: one delivered, one given up, one being sent; a second,

@@ -12,9 +12,9 @@ struct OrderRecipientRetentionTests {
         return order
     }
 
-    @Test("the purger erases the recipient of orders ended longer ago than the retention; newer and unfinished ones keep theirs")
-    func erasesOldRecipients() async throws {
-        try await OrderQueueTests.withStore { store in
+    @Test("the purger erases the recipient of orders ended longer ago than the retention; newer and unfinished ones keep theirs", arguments: StoreEngine.allCases)
+    func erasesOldRecipients(_ engine: StoreEngine) async throws {
+        try await engine.withStore { store, _ in
             let now = Date()
             let tenDaysAgo = now.addingTimeInterval(-10 * 86_400)
             // Given: an order that ended ten days ago, one that ended just now, one still running
