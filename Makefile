@@ -4,8 +4,8 @@
 export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT      ?= swift
 APT_DEPS   := libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libdeflate-dev liblcms2-dev libcurl4-openssl-dev libedit-dev pkg-config curl
-# What the tests use beyond the build: a CMYK ICC profile (libgs-common) and lcms's transicc as the colour reference.
-TEST_DEPS  := libgs-common liblcms2-utils
+# What the tests use beyond the build: a CMYK ICC profile (libgs-common), lcms's transicc as the colour reference, and PostgreSQL (the store tests start their own server).
+TEST_DEPS  := libgs-common liblcms2-utils postgresql
 BENCH_DEPS := libvips-tools python3-pil curl time nginx-light wrk valgrind
 BIN        := .build/debug/photosource
 

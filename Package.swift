@@ -43,7 +43,7 @@ let package = Package(
             name: "Apps",
             description: """
                 SampleSources, PhotoSourceService and the photosource CLI (adds Hummingbird, SwiftNIO, \
-                ServiceLifecycle, swift-log, swift-metrics, swift-prometheus, sqlite-nio and ArgumentParser).
+                ServiceLifecycle, swift-log, swift-metrics, swift-prometheus, sqlite-nio, postgres-nio and ArgumentParser).
                 """,
             enabledTraits: ["Networking"]),
         .default(enabledTraits: ["Networking", "Apps"]),
@@ -59,6 +59,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // The print-ordering service: its SQLite store (SQLite bundled, no system package) and metrics.
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        // The store on PostgreSQL (`database: "postgres://…"`), for several instances sharing their state.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // Already in the graph through HummingbirdTesting; the service's sign-in test plays a
@@ -127,6 +129,7 @@ let package = Package(
                 apps("Metrics", "swift-metrics"),
                 apps("Prometheus", "swift-prometheus"),
                 apps("SQLiteNIO", "sqlite-nio"),
+                apps("PostgresNIO", "postgres-nio"),
                 apps("NIOCore", "swift-nio"),
                 apps("Crypto", "swift-crypto"),
             ],

@@ -54,11 +54,12 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
     // 0700 whatever the umask; refused when another user may write it (PrivateDirectory).
     try PrivateDirectory.prepareState(state)
     let store: any ServiceStore
-    var ownedStore: SQLiteServiceStore?
+    var ownedStore: SQLServiceStore?
     if let given = arguments.store {
         store = given
     } else {
-        let opened = try await SQLiteServiceStore.open(file: state.appendingPathComponent("service.sqlite"))
+        let opened = try await SQLServiceStore.open(
+            database: configuration.database, password: configuration.databasePassword, sqliteFile: state.appendingPathComponent("service.sqlite"))
         store = opened
         ownedStore = opened
     }

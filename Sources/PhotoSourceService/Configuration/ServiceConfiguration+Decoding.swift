@@ -4,6 +4,7 @@ extension ServiceConfiguration {
     private enum Keys: String, CodingKey, CaseIterable {
         case host, port, publicBaseURL, sources, signInFlows, apiKeyHashes, apiKeyHashesFile, signingKeys, signingKeysFile
         case sealingKey, sealingKeyFile, allowedOrigins, allowedSourceOrigins, limits, products, stateDirectory, destinations, orders, webhook, traffic
+        case database, databasePassword, databasePasswordFile
     }
 
     /// Decodes a configuration file; every field may be left out. The secrets (`apiKeyHashes`,
@@ -32,6 +33,7 @@ extension ServiceConfiguration {
         signingKeysFile = try fields.optional(.signingKeysFile)
         sealingKeyFile = try fields.optional(.sealingKeyFile)
         traffic = try fields.value(.traffic, or: TrafficLimits())
+        (database, databasePassword, databasePasswordFile) = (try fields.optional(.database), try fields.optional(.databasePassword), try fields.optional(.databasePasswordFile))
     }
 
     /// Encodes every field, `null` for `publicBaseURL` and `webhook` when unset (so a starter file
@@ -58,6 +60,9 @@ extension ServiceConfiguration {
         try container.encode(orders, forKey: .orders)
         try container.encode(webhook, forKey: .webhook)
         try container.encode(traffic, forKey: .traffic)
+        try container.encodeIfPresent(database, forKey: .database)
+        try container.encodeIfPresent(databasePassword, forKey: .databasePassword)
+        try container.encodeIfPresent(databasePasswordFile, forKey: .databasePasswordFile)
     }
 }
 

@@ -7,6 +7,7 @@ extension ServiceConfiguration {
     static let sealingKeySetting = SecretSetting(path: "$.sealingKey", variable: "PHOTOSOURCE_SEALING_KEY", isList: false)
     static let apiKeyHashesSetting = SecretSetting(path: "$.apiKeyHashes", variable: "PHOTOSOURCE_API_KEY_HASHES", isList: true)
     static let apiKeySetting = SecretSetting(path: "$.apiKey", variable: "PHOTOSOURCE_API_KEY", isList: false)
+    static let databasePasswordSetting = SecretSetting(path: "$.databasePassword", variable: "PHOTOSOURCE_DATABASE_PASSWORD", isList: false)
     static let webhookSecretsSetting = SecretSetting(path: "$.webhook.secrets", variable: "PHOTOSOURCE_WEBHOOK_SECRETS", isList: true)
 
     /// Fills the secrets from the environment and the files named (relative ones against
@@ -28,6 +29,9 @@ extension ServiceConfiguration {
         }
         if let hashes = resolve(Self.apiKeyHashesSetting, hasInline: !apiKeyHashes.isEmpty, file: apiKeyHashesFile) { (apiKeyHashes, apiKeyHashesFile) = (hashes, nil) }
         if let keys = resolve(Self.apiKeySetting, hasInline: false, file: nil) { apiKeyHashes += keys.map(SecretHash.apiKeyHash(of:)) }
+        if let password = resolve(Self.databasePasswordSetting, hasInline: databasePassword != nil, file: databasePasswordFile) {
+            (databasePassword, databasePasswordFile) = (password.first, nil)
+        }
         let url = environment["PHOTOSOURCE_WEBHOOK_URL"].flatMap { $0.isEmpty ? nil : $0 }
         let secrets = resolve(Self.webhookSecretsSetting, hasInline: webhook?.secrets.isEmpty == false, file: webhook?.secretsFile)
         if url != nil || secrets != nil {
@@ -62,6 +66,7 @@ extension ServiceConfiguration {
         if let port = number("PHOTOSOURCE_PORT") { self.port = port }
         if let limit = number("PHOTOSOURCE_REQUESTS_PER_MINUTE") { limits.requestsPerMinute = limit }
         if let url = environment["PHOTOSOURCE_PUBLIC_URL"], !url.isEmpty { publicBaseURL = url }
+        if let database = environment["PHOTOSOURCE_DATABASE_URL"], !database.isEmpty { self.database = database }
         if let state = environment["PHOTOSOURCE_STATE_DIR"], state.hasPrefix("/") { stateDirectory = state }
         if let origins = list("PHOTOSOURCE_ALLOWED_ORIGINS") { allowedOrigins = origins }
         for id in list("PHOTOSOURCE_DEVICE_SIGN_IN") ?? [] {

@@ -48,6 +48,7 @@ extension ServiceConfiguration {
         if !(0...65_535).contains(port) { add("$.port", "must be between 0 and 65535; \(port) is not.") }
         problems += limitProblems() + traffic.problems() + productProblems() + sourceProblems() + signInFlowProblems() + orderProblems()
         problems += webhook?.problems(secretsOrigin: origin("$.webhook.secrets")) ?? []
+        if let database, let problem = PostgresLocation.problem(database) { add("$.database", problem) }
         return problems
     }
 

@@ -89,6 +89,15 @@ public struct ServiceConfiguration: Sendable, Codable {
     public var webhook: WebhookSettings?
     /// Connection timeouts and cap, and the rate limits of signed assets and session creation.
     public var traffic = TrafficLimits()
+    /// The PostgreSQL database that holds the state (`postgres://user@host:5432/photosource?sslmode=disable`),
+    /// so several instances can share it; `nil` keeps it in the state folder's SQLite file.
+    /// `PHOTOSOURCE_DATABASE_URL` overrides it.
+    public var database: String?
+    /// The database's password when the URL has none (a secret: also `PHOTOSOURCE_DATABASE_PASSWORD`
+    /// or a file, ``databasePasswordFile`` / `PHOTOSOURCE_DATABASE_PASSWORD_FILE`).
+    public var databasePassword: String?
+    /// A file holding the database's password; read by ``load(file:environment:)``.
+    public var databasePasswordFile: String?
 
     /// Creates a configuration.
     public init(

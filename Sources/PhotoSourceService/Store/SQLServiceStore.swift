@@ -31,6 +31,23 @@ public final class SQLServiceStore: ServiceStore, Service {
         SQLServiceStore(database: try await SQLiteDatabase.open(file: file))
     }
 
+    /// Opens the PostgreSQL database at `url` (`postgres://user@host:5432/database?sslmode=…`),
+    /// with `password` when the URL has none, and brings its schema up to date; instances starting
+    /// at once on one database migrate it once.
+    ///
+    /// - Throws: `.invalidData` for a URL that is not usable or a schema newer than this build's;
+    ///   `.connection` when the database cannot be reached or refuses the sign-in (the message
+    ///   names it without the password).
+    public static func open(postgres url: String, password: String? = nil) async throws -> SQLServiceStore {
+        SQLServiceStore(database: try await PostgresDatabase.open(try PostgresLocation(url: url, password: password)))
+    }
+
+    /// Opens the store a configuration names: PostgreSQL at `database` when it is set, else the
+    /// SQLite file `sqliteFile`.
+    public static func open(database: String?, password: String?, sqliteFile: URL) async throws -> SQLServiceStore {
+        if let database { try await open(postgres: database, password: password) } else { try await open(file: sqliteFile) }
+    }
+
     /// Closes the database, also when the calling task is cancelled (a service group cancelled
     /// during its shutdown still closes the store).
     public func close() async throws {

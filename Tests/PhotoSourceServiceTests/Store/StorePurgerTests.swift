@@ -6,13 +6,13 @@ import Testing
 
 @Suite("The store purger")
 struct StorePurgerTests {
-    @Test("expired sessions and what they own go on the purger's schedule; live ones stay")
-    func purgesOnSchedule() async throws {
-        try await SQLiteServiceStoreTests.withStore { store, _ in
+    @Test("expired sessions and what they own go on the purger's schedule; live ones stay", arguments: StoreEngine.allCases)
+    func purgesOnSchedule(_ engine: StoreEngine) async throws {
+        try await engine.withStore { store, _ in
             let now = Date()
             // Given: one expired session with a sign-in, one live one with a sign-in
-            try await store.createSession(SQLiteServiceStoreTests.session("gone", expires: now.addingTimeInterval(-1)))
-            try await store.createSession(SQLiteServiceStoreTests.session("live", expires: now.addingTimeInterval(3_600)))
+            try await store.createSession(ServiceStoreTests.session("gone", expires: now.addingTimeInterval(-1)))
+            try await store.createSession(ServiceStoreTests.session("live", expires: now.addingTimeInterval(3_600)))
             try await store.saveSignIn(session: "gone", source: "cloud", sealed: Data([1]))
             try await store.saveSignIn(session: "live", source: "cloud", sealed: Data([2]))
             let logs = LogCapture()
@@ -28,7 +28,7 @@ struct StorePurgerTests {
 
             // And a session that expires later goes on a later round, without a restart
             // (3 s: the two calls below must come before it expires, also on a loaded machine)
-            try await store.createSession(SQLiteServiceStoreTests.session("later", expires: Date().addingTimeInterval(3)))
+            try await store.createSession(ServiceStoreTests.session("later", expires: Date().addingTimeInterval(3)))
             try await store.saveSignIn(session: "later", source: "cloud", sealed: Data([3]))
             #expect(try await store.signIn(session: "later", source: "cloud") == Data([3]))
             #expect(try await Self.eventually { try await store.signIn(session: "later", source: "cloud") == nil })

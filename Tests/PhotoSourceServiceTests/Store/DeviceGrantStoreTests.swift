@@ -1,9 +1,9 @@
 import Foundation
-import PhotoSourceService
+@testable import PhotoSourceService
 import Testing
 
-@Suite("The SQLite store: device grants")
-struct SQLiteDeviceGrantTests {
+@Suite("The store: device grants, on SQLite and on PostgreSQL")
+struct DeviceGrantStoreTests {
     /// Whole seconds, so values survive the REAL column exactly.
     static let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
 
@@ -13,18 +13,18 @@ struct SQLiteDeviceGrantTests {
             lastPollAt: now, expiresAt: now.addingTimeInterval(expiresIn))
     }
 
-    static func withSessions(_ body: (SQLiteServiceStore, URL) async throws -> Void) async throws {
-        try await SQLiteServiceStoreTests.withStore { store, file in
+    static func withSessions(_ engine: StoreEngine, _ body: (SQLServiceStore, @escaping StoreEngine.Opener) async throws -> Void) async throws {
+        try await engine.withStore { store, open in
             for id in ["a", "b"] {
-                try await store.createSession(SQLiteServiceStoreTests.session(id, expires: now.addingTimeInterval(3_600)))
+                try await store.createSession(ServiceStoreTests.session(id, expires: now.addingTimeInterval(3_600)))
             }
-            try await body(store, file)
+            try await body(store, open)
         }
     }
 
-    @Test("a grant is per session and source, read back as saved, and replaced by a new start")
-    func saveAndReplace() async throws {
-        try await Self.withSessions { store, _ in
+    @Test("a grant is per session and source, read back as saved, and replaced by a new start", arguments: StoreEngine.allCases)
+    func saveAndReplace(_ engine: StoreEngine) async throws {
+        try await Self.withSessions(engine) { store, _ in
             try await store.saveDeviceGrant(Self.grant())
             #expect(try await store.deviceGrant(session: "a", source: "cloud") == Self.grant())
             #expect(try await store.deviceGrant(session: "b", source: "cloud") == nil)
@@ -34,14 +34,14 @@ struct SQLiteDeviceGrantTests {
         }
     }
 
-    @Test("a poll is claimed once per interval, also across two stores on one file")
-    func claimOncePerInterval() async throws {
-        try await Self.withSessions { store, file in
+    @Test("a poll is claimed once per interval, also across two stores on one database", arguments: StoreEngine.allCases)
+    func claimOncePerInterval(_ engine: StoreEngine) async throws {
+        try await Self.withSessions(engine) { store, open in
             try await store.saveDeviceGrant(Self.grant(interval: 5))
             #expect(try await store.claimDeviceGrantPoll(session: "a", source: "cloud", now: Self.now.addingTimeInterval(4)) == nil)
             let claimed = try await store.claimDeviceGrantPoll(session: "a", source: "cloud", now: Self.now.addingTimeInterval(5))
             #expect(claimed?.lastPollAt == Self.now.addingTimeInterval(5))
-            let other = try await SQLiteServiceStore.open(file: file)
+            let other = try await open()
             #expect(try await other.claimDeviceGrantPoll(session: "a", source: "cloud", now: Self.now.addingTimeInterval(9)) == nil)
             #expect(try await other.claimDeviceGrantPoll(session: "a", source: "cloud", now: Self.now.addingTimeInterval(10)) != nil)
             try await other.close()
@@ -49,9 +49,9 @@ struct SQLiteDeviceGrantTests {
         }
     }
 
-    @Test("no poll is claimed for a grant that expired or was decided")
-    func noClaimWhenFinal() async throws {
-        try await Self.withSessions { store, _ in
+    @Test("no poll is claimed for a grant that expired or was decided", arguments: StoreEngine.allCases)
+    func noClaimWhenFinal(_ engine: StoreEngine) async throws {
+        try await Self.withSessions(engine) { store, _ in
             try await store.saveDeviceGrant(Self.grant(interval: 0, expiresIn: 10))
             #expect(try await store.claimDeviceGrantPoll(session: "a", source: "cloud", now: Self.now.addingTimeInterval(10)) == nil)
             var denied = Self.grant(interval: 0)
@@ -63,9 +63,9 @@ struct SQLiteDeviceGrantTests {
         }
     }
 
-    @Test("updating or deleting a grant leaves a newer one of the same session and source alone")
-    func updatesMatchTheGrant() async throws {
-        try await Self.withSessions { store, _ in
+    @Test("updating or deleting a grant leaves a newer one of the same session and source alone", arguments: StoreEngine.allCases)
+    func updatesMatchTheGrant(_ engine: StoreEngine) async throws {
+        try await Self.withSessions(engine) { store, _ in
             var old = Self.grant(code: 1)
             try await store.saveDeviceGrant(old)
             try await store.saveDeviceGrant(Self.grant(code: 2))  // the customer started again
@@ -84,9 +84,9 @@ struct SQLiteDeviceGrantTests {
         }
     }
 
-    @Test("expired grants are purged with the other expired rows; a grant goes with its session")
-    func purge() async throws {
-        try await Self.withSessions { store, _ in
+    @Test("expired grants are purged with the other expired rows; a grant goes with its session", arguments: StoreEngine.allCases)
+    func purge(_ engine: StoreEngine) async throws {
+        try await Self.withSessions(engine) { store, _ in
             try await store.saveDeviceGrant(Self.grant("a", expiresIn: 60))
             try await store.saveDeviceGrant(Self.grant("b", expiresIn: 7_200))  // outlives its session
             #expect(try await store.purgeExpired(now: Self.now.addingTimeInterval(60)) == 0)

@@ -1,14 +1,14 @@
 import Foundation
-import PhotoSourceService
+@testable import PhotoSourceService
 import Testing
 
-@Suite("The SQLite store under concurrent requests")
-struct SQLiteConcurrencyTests {
-    @Test("session reads and slides on the shared connection never fail while the order connection commits")
-    func sessionsBesideOrderWrites() async throws {
-        try await SQLiteServiceStoreTests.withStore { store, _ in
+@Suite("The store under concurrent requests, on SQLite and on PostgreSQL")
+struct StoreConcurrencyTests {
+    @Test("session reads and slides on the shared connection never fail while the order connection commits", arguments: StoreEngine.allCases)
+    func sessionsBesideOrderWrites(_ engine: StoreEngine) async throws {
+        try await engine.withStore { store, _ in
             let now = Date()
-            try await store.createSession(SQLiteServiceStoreTests.session("s", expires: now.addingTimeInterval(3_600)))
+            try await store.createSession(ServiceStoreTests.session("s", expires: now.addingTimeInterval(3_600)))
             // When: requests read and slide the session (SELECT and UPDATE on the shared
             // connection) while the order pipeline's connection keeps committing
             let failures = try await withThrowingTaskGroup(of: [String].self) { group in

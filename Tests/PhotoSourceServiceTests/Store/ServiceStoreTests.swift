@@ -2,29 +2,15 @@ import Foundation
 @testable import PhotoSourceService
 import Testing
 
-@Suite("The SQLite store")
-struct SQLiteServiceStoreTests {
-    static func withStore(_ body: (SQLiteServiceStore, URL) async throws -> Void) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("svc-store-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("service.sqlite")
-        let store = try await SQLiteServiceStore.open(file: file)
-        do {
-            try await body(store, file)
-        } catch {
-            try await store.close()
-            throw error
-        }
-        try await store.close()
-    }
-
+@Suite("The store, on SQLite and on PostgreSQL")
+struct ServiceStoreTests {
     static func session(_ id: String, expires: Date) -> CustomerSession {
         CustomerSession(id: id, tokenHash: "hash-\(id)", createdAt: Date(), expiresAt: expires)
     }
 
-    @Test("sessions are found by token hash, slide forward on use, and expire")
-    func sessions() async throws {
-        try await Self.withStore { store, _ in
+    @Test("sessions are found by token hash, slide forward on use, and expire", arguments: StoreEngine.allCases)
+    func sessions(_ engine: StoreEngine) async throws {
+        try await engine.withStore { store, _ in
             let now = Date()
             try await store.createSession(Self.session("a", expires: now.addingTimeInterval(60)))
             let touched = try #require(try await store.touchSession(tokenHash: "hash-a", now: now, lifetime: 3_600))
@@ -36,9 +22,9 @@ struct SQLiteServiceStoreTests {
         }
     }
 
-    @Test("sign-ins are per session and source, replaced, deleted, and go with their session")
-    func signIns() async throws {
-        try await Self.withStore { store, _ in
+    @Test("sign-ins are per session and source, replaced, deleted, and go with their session", arguments: StoreEngine.allCases)
+    func signIns(_ engine: StoreEngine) async throws {
+        try await engine.withStore { store, _ in
             let now = Date()
             try await store.createSession(Self.session("a", expires: now.addingTimeInterval(60)))
             try await store.createSession(Self.session("b", expires: now.addingTimeInterval(60)))
@@ -51,9 +37,9 @@ struct SQLiteServiceStoreTests {
         }
     }
 
-    @Test("an OAuth state is single use and expires")
-    func authorizationState() async throws {
-        try await Self.withStore { store, _ in
+    @Test("an OAuth state is single use and expires", arguments: StoreEngine.allCases)
+    func authorizationState(_ engine: StoreEngine) async throws {
+        try await engine.withStore { store, _ in
             let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
             try await store.createSession(Self.session("a", expires: now.addingTimeInterval(600)))
             let pending = PendingAuthorization(state: "s1", session: "a", source: "cloud", sealedVerifier: Data([7]), expiresAt: now.addingTimeInterval(60))
@@ -65,9 +51,9 @@ struct SQLiteServiceStoreTests {
         }
     }
 
-    @Test("an idempotency key keeps its first response")
-    func idempotency() async throws {
-        try await Self.withStore { store, _ in
+    @Test("an idempotency key keeps its first response", arguments: StoreEngine.allCases)
+    func idempotency(_ engine: StoreEngine) async throws {
+        try await engine.withStore { store, _ in
             let now = Date()
             try await store.createSession(Self.session("a", expires: now.addingTimeInterval(600)))
             let first = IdempotencyRecord(session: "a", key: "k", requestHash: "h1", status: 201, body: Data("one".utf8), createdAt: now)
@@ -77,12 +63,12 @@ struct SQLiteServiceStoreTests {
         }
     }
 
-    @Test("reopening keeps the data and applies no migration twice; two stores open one file at once")
-    func migrationsAreVersioned() async throws {
-        try await Self.withStore { store, file in
+    @Test("reopening keeps the data and applies no migration twice; two stores open one database at once", arguments: StoreEngine.allCases)
+    func migrationsAreVersioned(_ engine: StoreEngine) async throws {
+        try await engine.withStore { store, open in
             try await store.createSession(Self.session("a", expires: Date().addingTimeInterval(600)))
-            async let second = SQLiteServiceStore.open(file: file)
-            async let third = SQLiteServiceStore.open(file: file)
+            async let second = open()
+            async let third = open()
             let (reopened, other) = try await (second, third)
             #expect(try await reopened.session(id: "a", now: Date()) != nil)
             try await reopened.close()
@@ -90,14 +76,31 @@ struct SQLiteServiceStoreTests {
         }
     }
 
-    @Test("a store dropped without close() closes itself instead of trapping; the file stays usable")
-    func droppedStoreClosesItself() async throws {
-        try await Self.withStore { store, file in
+    @Test("two stores migrating one empty database at once apply each step once", arguments: StoreEngine.allCases)
+    func concurrentMigration(_ engine: StoreEngine) async throws {
+        let (open, remove) = try await engine.makeDatabase()
+        defer { remove() }
+
+        // When: two instances start at once on an empty database
+        async let first = open()
+        async let second = open()
+        let (one, other) = try await (first, second)
+
+        // Then: every step is recorded once (the loser waited for the lock, then found nothing to do)
+        let versions = try await one.database.shared.query("SELECT version FROM schema_migrations ORDER BY version").compactMap { $0.int("version") }
+        #expect(versions == Array(1...StoreMigrations.steps.count))
+        try await one.close()
+        try await other.close()
+    }
+
+    @Test("a store dropped without close() closes itself instead of trapping; the database stays usable", arguments: StoreEngine.allCases)
+    func droppedStoreClosesItself(_ engine: StoreEngine) async throws {
+        try await engine.withStore { store, open in
             try await store.createSession(Self.session("a", expires: Date().addingTimeInterval(600)))
             do {
                 // Opened and dropped, as a service that was built but never run: before the
                 // store closed itself here, SQLiteNIO's deinit assertion ended the test process.
-                let dropped = try await SQLiteServiceStore.open(file: file)
+                let dropped = try await open()
                 try await dropped.createSession(Self.session("b", expires: Date().addingTimeInterval(600)))
             }
             try await Task.sleep(for: .milliseconds(200))
@@ -106,11 +109,11 @@ struct SQLiteServiceStoreTests {
         }
     }
 
-    @Test("close() from a cancelled task still closes both connections (a service group cancelled while it stops)")
-    func closeInCancelledTask() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("svc-store-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try await SQLiteServiceStore.open(file: folder.appendingPathComponent("service.sqlite"))
+    @Test("close() from a cancelled task still closes every connection (a service group cancelled while it stops)", arguments: StoreEngine.allCases)
+    func closeInCancelledTask(_ engine: StoreEngine) async throws {
+        let (open, remove) = try await engine.makeDatabase()
+        defer { remove() }
+        let store = try await open()
 
         // When: the task is cancelled before close() hands its work to SQLiteNIO's thread pool,
         // which skips cancelled work: the connections used to stay open, and releasing the store
