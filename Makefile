@@ -5,12 +5,12 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT      ?= swift
 APT_DEPS   := libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libdeflate-dev liblcms2-dev libcurl4-openssl-dev libedit-dev pkg-config curl
 # What the tests use beyond the build: a CMYK ICC profile (libgs-common), lcms's transicc as the colour reference,
-# PostgreSQL (the store tests start their own server), and headless Chromium with its driver (scripts/picker-tests).
-TEST_DEPS  := libgs-common liblcms2-utils postgresql chromium chromium-driver
+# PostgreSQL and nginx (the store and cluster tests start their own), and headless Chromium with its driver (scripts/picker-tests).
+TEST_DEPS  := libgs-common liblcms2-utils postgresql nginx-light chromium chromium-driver
 BENCH_DEPS := libvips-tools python3-pil curl time nginx-light wrk valgrind
 BIN        := .build/debug/photosource
 
-.PHONY: deps bench-deps build demo serve test bench clean sanitize fuzz fuzz-build fuzz-shim fuzz-campaign
+.PHONY: deps bench-deps build demo serve serve-cluster test bench clean sanitize fuzz fuzz-build fuzz-shim fuzz-campaign
 
 deps:
 	@./scripts/ensure-packages.sh $(APT_DEPS)
@@ -27,6 +27,11 @@ demo: build
 # The print-ordering service on the demo library (PHOTOSOURCE_API_KEY, or a key printed once).
 serve: build
 	$(BIN) serve --port $${PORT:-8080}
+
+# Two instances and nginx on 127.0.0.1 for a person to try (docs/deployment.md); Ctrl-C stops all.
+serve-cluster: build
+	@./scripts/ensure-packages.sh nginx-light
+	./scripts/cluster/serve-cluster.sh $(BIN)
 
 # Swift Testing would start all ~800 tests at once; on two cores the tests' CPU work then starved
 # the loopback servers of others (a cluster of PhotoNetworking client timeouts with 0 bytes

@@ -12,7 +12,7 @@ public struct ServiceDependencies: Sendable {
     public let catalog: SourceCatalog
     /// The shared thumbnail cache.
     public let thumbnails: ThumbnailCache
-    /// Originals of sources without files, downloaded once into the state folder's `originals/`.
+    /// Originals of sources without files, downloaded once into `originals/` of the shared folder (else the state folder).
     let originals: OriginalsSpool
     let signer: URLSigner
     let apiKeyDigests: [[UInt8]]
@@ -30,7 +30,7 @@ public struct ServiceDependencies: Sendable {
         self.catalog = catalog
         self.thumbnails = thumbnails
         originals = try OriginalsSpool(
-            directory: URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true).appendingPathComponent("originals", isDirectory: true),
+            directory: configuration.sharedOrStateFolder.appendingPathComponent("originals", isDirectory: true),
             maximumBytes: configuration.limits.originalsSpoolBytes)
         signer = try URLSigner(base64Keys: configuration.signingKeys)
         apiKeyDigests = configuration.apiKeyHashes.compactMap(SecretHash.parseAPIKeyHash)

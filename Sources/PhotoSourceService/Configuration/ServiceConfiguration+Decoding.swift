@@ -5,6 +5,7 @@ extension ServiceConfiguration {
         case host, port, publicBaseURL, sources, signInFlows, apiKeyHashes, apiKeyHashesFile, signingKeys, signingKeysFile
         case sealingKey, sealingKeyFile, allowedOrigins, allowedSourceOrigins, limits, products, stateDirectory, destinations, orders, webhook, traffic, picker, uploads
         case database, databasePassword, databasePasswordFile
+        case sharedDirectory
     }
 
     /// Decodes a configuration file; every field may be left out. The secrets (`apiKeyHashes`,
@@ -36,10 +37,11 @@ extension ServiceConfiguration {
         picker = try fields.value(.picker, or: PickerSettings())
         uploads = try fields.value(.uploads, or: UploadSettings())
         (database, databasePassword, databasePasswordFile) = (try fields.optional(.database), try fields.optional(.databasePassword), try fields.optional(.databasePasswordFile))
+        sharedDirectory = try fields.optional(.sharedDirectory)
     }
 
     /// Encodes every field, `null` for `publicBaseURL` and `webhook` when unset (so a starter file
-    /// shows them); the `…File` fields only when set.
+    /// shows them); the `…File` fields and `sharedDirectory` only when set.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(host, forKey: .host)
@@ -67,6 +69,7 @@ extension ServiceConfiguration {
         try container.encodeIfPresent(database, forKey: .database)
         try container.encodeIfPresent(databasePassword, forKey: .databasePassword)
         try container.encodeIfPresent(databasePasswordFile, forKey: .databasePasswordFile)
+        try container.encodeIfPresent(sharedDirectory, forKey: .sharedDirectory)
     }
 }
 

@@ -46,6 +46,9 @@ extension ServiceConfiguration {
             add("$.allowedOrigins[\(index)]", "may not be \"*\"; list the shop's origins, such as https://shop.example.")
         }
         if !(0...65_535).contains(port) { add("$.port", "must be between 0 and 65535; \(port) is not.") }
+        if let shared = sharedDirectory, !shared.hasPrefix("/") {
+            add("$.sharedDirectory", "\"\(shared)\" is not an absolute path; write the shared mount's path, such as /mnt/photosource.")
+        }
         problems += limitProblems() + traffic.problems() + picker.problems() + uploads.problems() + productProblems() + sourceProblems() + signInFlowProblems() + orderProblems()
         problems += webhook?.problems(secretsOrigin: origin("$.webhook.secrets")) ?? []
         if let database, let problem = PostgresLocation.problem(database) { add("$.database", problem) }

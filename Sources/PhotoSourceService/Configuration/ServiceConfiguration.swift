@@ -102,6 +102,11 @@ public struct ServiceConfiguration: Sendable, Codable {
     public var databasePassword: String?
     /// A file holding the database's password; read by ``load(file:environment:)``.
     public var databasePasswordFile: String?
+    /// A folder every instance of the service reaches (a network mount, for several instances
+    /// behind a load balancer): the asset store (`assets/`, unless `orders.assetDirectory` says
+    /// otherwise) and the originals spool (`originals/`) live there instead of in ``stateDirectory``.
+    /// `nil` (the default) keeps them in the state folder.
+    public var sharedDirectory: String?
 
     /// Creates a configuration.
     public init(

@@ -31,17 +31,25 @@ public struct AssetStore: Sendable {
 
     /// The folder.
     public let root: URL
+    /// Where the files are written: a folder every instance sharing the store reaches.
+    let storage: any SharedFileStoring
     /// What an original may be.
     public let limits: ImageLimits
     private static let chunkSize = 1 << 20
 
     /// A store in `root` (created `0700` when missing, else set to `0700`); temporary files a
-    /// killed process left there are deleted. Assets are written `0400`, whatever the umask.
+    /// killed writer left there are deleted once abandoned (``SharedDirectory``: any instance
+    /// sharing the folder may be writing the younger ones). Assets are written `0400`, whatever the umask.
     public init(root: URL, limits: ImageLimits = .default) throws {
-        self.root = root
+        try self.init(storage: SharedDirectory(root: root), limits: limits)
+    }
+
+    /// A store on `storage` (a folder every instance reaches, for several instances).
+    init(storage: any SharedFileStoring, limits: ImageLimits = .default) throws {
+        self.storage = storage
+        self.root = storage.root
         self.limits = limits
-        try PrivateDirectory.make(root)
-        AtomicFile.sweepOrphans(in: root, minimumAge: 60)
+        storage.sweepAbandoned(in: "")
     }
 
     /// Where the asset with `sha256` and `contentType` (`image/png`, else JPEG) is kept.
@@ -51,14 +59,19 @@ public struct AssetStore: Sendable {
 
     /// Where the asset with `sha256` and `contentType` is kept in a store at `root`.
     static func file(in root: URL, sha256: String, contentType: String) -> URL {
-        root.appendingPathComponent(String(sha256.prefix(2)), isDirectory: true)
-            .appendingPathComponent(sha256 + (contentType == "image/png" ? ".png" : ".jpg"))
+        root.appendingPathComponent(path(sha256: sha256, contentType: contentType))
     }
 
-    /// The store's folder for `configuration`: `orders.assetDirectory`, else `assets` in the state folder.
+    /// The asset's path inside the store: `ab/abcdef….jpg`.
+    static func path(sha256: String, contentType: String) -> String {
+        String(sha256.prefix(2)) + "/" + sha256 + (contentType == "image/png" ? ".png" : ".jpg")
+    }
+
+    /// The store's folder for `configuration`: `orders.assetDirectory`, else `assets` in the
+    /// shared folder (`sharedDirectory`), else `assets` in the state folder.
     static func root(for configuration: ServiceConfiguration) -> URL {
-        URL(fileURLWithPath: configuration.orders.assetDirectory
-            ?? URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true).appendingPathComponent("assets").path, isDirectory: true)
+        if let folder = configuration.orders.assetDirectory { return URL(fileURLWithPath: folder, isDirectory: true) }
+        return configuration.sharedOrStateFolder.appendingPathComponent("assets", isDirectory: true)
     }
 
     /// Copies the file at `source` into the store.
@@ -92,9 +105,10 @@ public struct AssetStore: Sendable {
     /// Streams `nextChunk` (empty at the end) into a temporary file while hashing, checks the
     /// header and the size, then renames it to its hash.
     private func store(_ nextChunk: () throws -> Data) throws -> StoredAsset {
-        let (fd, temp) = try startTemporary()
+        let staged = try startTemporary()
+        let fd = staged.descriptor
         var committed = false
-        defer { if !committed { AtomicFile.discardTemporary(temp) } }
+        defer { if !committed { storage.discard(staged) } }
         var sha = SHA256()
         var md5 = Insecure.MD5()
         var prefix = Data()
@@ -120,48 +134,27 @@ public struct AssetStore: Sendable {
             throw PhotoSourceError(.tooLarge, "The photo is \(header.encodedSize) pixels, more than the \(limits.maxPixels)-pixel limit.")
         }
         let shaHex = Hex.string(sha.finalize())
-        let final = file(sha256: shaHex, contentType: header.format.mimeType)
+        let path = Self.path(sha256: shaHex, contentType: header.format.mimeType)
         do {
-            try AtomicFile.makeDirectory(final.deletingLastPathComponent(), mode: PrivateDirectory.folderMode)
-            if FileManager.default.fileExists(atPath: final.path) {
-                AtomicFile.discardTemporary(temp)  // the same bytes are already here
-            } else {
-                try AtomicFile.commitTemporary(temp, to: final)
-            }
+            // An existing file has the same bytes (its name is their hash): it is kept.
+            try storage.commit(staged, to: path, replacing: false)
         } catch {
             throw FileSystemFailure.describe(error, doing: "put an asset in place in", "the asset store")
         }
         committed = true
-        return StoredAsset(file: final, sha256: shaHex, md5: Hex.string(md5.finalize()), byteCount: count, header: header)
+        return StoredAsset(file: storage.location(of: path), sha256: shaHex, md5: Hex.string(md5.finalize()), byteCount: count, header: header)
     }
 
-    /// A new temporary file in the store. A folder removed while the service ran (an operator's
-    /// clean-up, a remount) is made again. The error names the asset store, never its path on
-    /// the server (``FileSystemFailure``): it reaches the customer as the order line's message.
-    private func startTemporary() throws -> (descriptor: Int32, path: String) {
-        let beside = root.appendingPathComponent("incoming")
+    /// A new temporary file (`0400` whatever the umask) in the store. A folder removed while the
+    /// service ran (an operator's clean-up, a remount) is made again. The error names the asset
+    /// store, never its path on the server (``FileSystemFailure``): it reaches the customer as the
+    /// order line's message.
+    private func startTemporary() throws -> StagedFile {
         do {
-            do {
-                return try Self.createTemporary(beside: beside)
-            } catch let error as PhotoSourceError where error.code == .notFound {
-                try PrivateDirectory.make(root)
-                return try Self.createTemporary(beside: beside)
-            }
+            return try storage.stage(for: "incoming", permissions: PrivateDirectory.assetMode)
         } catch {
             throw FileSystemFailure.describe(error, doing: "start an asset in", "the asset store")
         }
-    }
-
-    /// A temporary file `0400` whatever the umask (`open` applies it; `fchmod` does not).
-    private static func createTemporary(beside: URL) throws -> (descriptor: Int32, path: String) {
-        let (fd, path) = try AtomicFile.createTemporary(beside: beside, mode: PrivateDirectory.assetMode)
-        guard fchmod(fd, PrivateDirectory.assetMode) == 0 else {
-            let error = PhotoSourceError.fileSystem(errno: errno, "Could not set the permissions of an asset.")
-            close(fd)
-            AtomicFile.discardTemporary(path)
-            throw error
-        }
-        return (fd, path)
     }
 
     private static func write(_ chunk: Data, to fd: Int32) throws {

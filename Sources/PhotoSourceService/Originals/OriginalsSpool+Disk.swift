@@ -3,9 +3,9 @@ import Foundation
 extension OriginalsSpool {
     /// Registers the complete entries a previous run left in `directory` (a sidecar and a data
     /// file of the size it names) and returns the names of broken or superseded ones to delete.
-    /// Data files without a sidecar are deleted once a minute old (younger ones may be another
-    /// process's download finishing).
-    static func load(_ directory: URL, into index: inout SpoolIndex) -> [String] {
+    /// Data files without a sidecar are deleted once `unclaimedAfter` old (younger ones may be
+    /// another process's download being digested, on this machine or another sharing the folder).
+    static func load(_ directory: URL, into index: inout SpoolIndex, unclaimedAfter: TimeInterval) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
         var doomed: [String] = []
         var found: [(name: String, sidecar: SpoolSidecar)] = []
@@ -15,8 +15,7 @@ extension OriginalsSpool {
             let data = directory.appendingPathComponent(name + ".original")
             guard let bytes = try? Data(contentsOf: directory.appendingPathComponent(fileName)),
                   let sidecar = try? decoder.decode(SpoolSidecar.self, from: bytes),
-                  let size = (try? FileManager.default.attributesOfItem(atPath: data.path)[.size] as? NSNumber)?.intValue,
-                  size == sidecar.byteCount
+                  size(of: data) == sidecar.byteCount
             else {
                 doomed.append(name)
                 continue
@@ -27,7 +26,7 @@ extension OriginalsSpool {
         for fileName in names where fileName.hasSuffix(".original") {
             let name = String(fileName.dropLast(9))
             let modified = (try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(fileName).path)[.modificationDate] as? Date)
-            if !registered.contains(name), Date().timeIntervalSince(modified ?? .distantPast) > 60 { doomed.append(name) }
+            if !registered.contains(name), Date().timeIntervalSince(modified ?? .distantPast) > unclaimedAfter { doomed.append(name) }
         }
         for (name, sidecar) in found.sorted(by: { $0.sidecar.created < $1.sidecar.created }) {
             let original = SpooledOriginal(

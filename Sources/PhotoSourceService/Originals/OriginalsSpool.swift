@@ -22,9 +22,16 @@ import Darwin
 ///   and a sidecar is written; a failure leaves no entry.
 /// - The total size is bounded: least recently used files nobody reads are deleted. A file in
 ///   use (a lease, a `withOriginal` call) stays until its reader is done.
+/// - Its folder may be shared by several instances (``SharedDirectory``, `sharedDirectory/originals`):
+///   before downloading a key, the spool adopts a complete entry another instance wrote (a
+///   sidecar and its whole data file), so a lab's fetch landing on another instance reads the same
+///   file. Each instance keeps its own index and size bound; one deleting a file another still
+///   lists makes the other fetch it again (its lease checks the file exists).
 final class OriginalsSpool: Sendable {
     /// The spool's folder.
     let directory: URL
+    /// Where its files are written.
+    let storage: any SharedFileStoring
     private let state: Mutex<State>
 
     private struct State {
@@ -35,11 +42,12 @@ final class OriginalsSpool: Sendable {
     /// Opens the spool in `directory` (created `0700` if needed, else set to `0700`), finding the
     /// entries a previous run left. Its files are `0600` whatever the umask.
     init(directory: URL, maximumBytes: Int, unversionedLifetime: TimeInterval = 600) throws {
-        try PrivateDirectory.make(directory)
-        _ = AtomicFile.sweepOrphans(in: directory)
+        let storage = try SharedDirectory(root: directory)
+        storage.sweepAbandoned(in: "")
         self.directory = directory
+        self.storage = storage
         var index = SpoolIndex(maximumBytes: maximumBytes, unversionedLifetime: unversionedLifetime)
-        let doomed = Self.load(directory, into: &index)
+        let doomed = Self.load(directory, into: &index, unclaimedAfter: storage.abandonedAfter)
         state = Mutex(State(index: index))
         delete(doomed)
     }
@@ -108,8 +116,10 @@ final class OriginalsSpool: Sendable {
     /// The number of files the spool holds.
     var fileCount: Int { state.withLock { $0.index.records.count } }
 
-    /// Downloads into a new file, digests it, writes its sidecar and makes it current; returns its name.
+    /// Adopts another instance's complete entry of `key`, else downloads into a new file, digests
+    /// it, writes its sidecar and makes it current; returns its name.
     private func download(_ item: any PhotoSourceItem, from entry: ServiceSource, key: String, isVersioned: Bool) async throws -> String {
+        if let adopted = adopt(key: key) { return adopted }
         let name = key + "-" + Hex.string((0..<6).map { _ in UInt8.random(in: 0...255) })
         let file = dataFile(name)
         do {
@@ -122,7 +132,7 @@ final class OriginalsSpool: Sendable {
             let sidecar = SpoolSidecar(
                 key: key, byteCount: original.byteCount, md5Hex: original.md5Hex, md5Base64: original.md5Base64,
                 sha256Hex: original.sha256Hex ?? "", contentType: contentType, created: created, isVersioned: isVersioned)
-            try AtomicFile.write(try JSONEncoder().encode(sidecar), to: sidecarFile(name), mode: PrivateDirectory.fileMode)
+            try storage.write(try JSONEncoder().encode(sidecar), to: name + ".json", permissions: PrivateDirectory.fileMode)
             let doomed = state.withLock { state in
                 state.downloads[key] = nil
                 return state.index.insert(.init(fileName: name, key: key, original: original, created: created, isVersioned: isVersioned))
@@ -134,6 +144,37 @@ final class OriginalsSpool: Sendable {
             delete([name])
             throw PhotoSourceError.wrapping(error, context: "Fetching the original of \(item.title)")
         }
+    }
+
+    /// The newest complete entry of `key` in the folder that this spool does not list (written by
+    /// another instance sharing it), registered as current; `nil` when there is none usable.
+    private func adopt(key: String) -> String? {
+        let decoder = JSONDecoder()
+        let found = storage.names(in: "", prefix: key + "-").filter { $0.hasSuffix(".json") }.compactMap { fileName -> (String, SpoolSidecar)? in
+            let name = String(fileName.dropLast(5))
+            guard let bytes = try? Data(contentsOf: sidecarFile(name)), let sidecar = try? decoder.decode(SpoolSidecar.self, from: bytes),
+                  sidecar.key == key, Self.size(of: dataFile(name)) == sidecar.byteCount
+            else { return nil }
+            return (name, sidecar)
+        }
+        guard let (name, sidecar) = found.max(by: { $0.1.created < $1.1.created }) else { return nil }
+        let original = SpooledOriginal(
+            file: dataFile(name), byteCount: sidecar.byteCount, md5Hex: sidecar.md5Hex, md5Base64: sidecar.md5Base64,
+            sha256Hex: sidecar.sha256Hex, contentType: sidecar.contentType)
+        // An unversioned entry past its lifetime is not adopted: it is fetched anew.
+        let lifetime = state.withLock { $0.index.unversionedLifetime }
+        if !sidecar.isVersioned, Date().timeIntervalSince(sidecar.created) > lifetime { return nil }
+        let record = SpoolIndex.Record(fileName: name, key: key, original: original, created: sidecar.created, isVersioned: sidecar.isVersioned)
+        delete(state.withLock { state in
+            state.downloads[key] = nil
+            return state.index.insert(record)
+        })
+        return name
+    }
+
+    /// The size of `file` in bytes, `nil` when it is missing.
+    static func size(of file: URL) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue
     }
 
     /// The key of an item's version: a hash, so any id or version text makes a valid file name.

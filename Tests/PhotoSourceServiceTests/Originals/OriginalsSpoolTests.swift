@@ -56,25 +56,48 @@ struct OriginalsSpoolTests {
         #expect(index.pinCurrent(key: "V", now: Date()).record != nil)
     }
 
-    @Test("a spool reopened finds its complete entries and deletes broken ones")
-    func reopen() async throws {
+    /// Runs `body` with an empty spool folder, the test library as a folder source and its sunset photo.
+    static func withSunset(_ body: (URL, TestLibrary, ServiceSource, any PhotoSourceItem) async throws -> Void) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spool-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let photos = try TestLibrary()
         defer { photos.remove() }
         let source = try ServiceSource.folder(try LocalFolderSource(root: photos.root, id: "local:test", title: "Test"), id: "library")
         let item = try await source.item("Album/sunset.jpg")
-        let first = try OriginalsSpool(directory: folder, maximumBytes: 1 << 30)
-        let kept = try await first.withOriginal(of: item, in: source, session: nil) { $0 }
-        // A broken entry: a sidecar whose file is shorter than it says.
-        try Data("{}".utf8).write(to: folder.appendingPathComponent("broken.json"))
-        // When
-        let second = try OriginalsSpool(directory: folder, maximumBytes: 1 << 30)
-        // Then
-        let again = try await second.withOriginal(of: item, in: source, session: nil) { $0 }
-        #expect(again == kept)
-        #expect(again.byteCount == (try Data(contentsOf: photos.root.appendingPathComponent("Album/sunset.jpg"))).count)
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("broken.json").path))
-        #expect(second.fileCount == 1)
+        try await body(folder, photos, source, item)
+    }
+
+    @Test("a spool reopened finds its complete entries and deletes broken ones")
+    func reopen() async throws {
+        try await Self.withSunset { folder, photos, source, item in
+            let first = try OriginalsSpool(directory: folder, maximumBytes: 1 << 30)
+            let kept = try await first.withOriginal(of: item, in: source, session: nil) { $0 }
+            // A broken entry: a sidecar whose file is shorter than it says.
+            try Data("{}".utf8).write(to: folder.appendingPathComponent("broken.json"))
+            // When
+            let second = try OriginalsSpool(directory: folder, maximumBytes: 1 << 30)
+            // Then
+            let again = try await second.withOriginal(of: item, in: source, session: nil) { $0 }
+            #expect(again == kept)
+            #expect(again.byteCount == (try Data(contentsOf: photos.root.appendingPathComponent("Album/sunset.jpg"))).count)
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("broken.json").path))
+            #expect(second.fileCount == 1)
+        }
+    }
+
+    @Test("a spool sharing its folder with another instance's reads the file that one fetched instead of fetching again")
+    func sharedFolder() async throws {
+        try await Self.withSunset { folder, _, source, item in
+            // Given: two instances' spools on one folder, both open before anything is fetched
+            let first = try OriginalsSpool(directory: folder, maximumBytes: 1 << 30)
+            let second = try OriginalsSpool(directory: folder, maximumBytes: 1 << 30)
+            // When
+            let fetched = try await first.withOriginal(of: item, in: source, session: nil) { $0 }
+            let read = try await second.withOriginal(of: item, in: source, session: nil) { $0 }
+            // Then
+            #expect(read == fetched)
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".original") }
+            #expect(files.count == 1)
+        }
     }
 }

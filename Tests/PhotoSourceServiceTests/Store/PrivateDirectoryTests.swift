@@ -1,3 +1,5 @@
+// Dispatch: its C module declares struct stat in the merged build (MemberImportVisibility).
+import Dispatch
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
