@@ -3,14 +3,17 @@ import PhotoSourceKit
 
 /// The listable entries of one folder, in display order, with the folder state they describe.
 ///
-/// An index holds names and kinds only: subfolders, and files whose magic bytes say JPEG or
-/// PNG. Pixel sizes are read per page (see ``FolderIndexCache``), so listing one page of a
+/// An index holds names and kinds only: subfolders, files whose magic bytes say JPEG or PNG,
+/// and files named like a photo whose bytes are not one (listed as not a photo). Pixel sizes are read per page (see ``FolderIndexCache``), so listing one page of a
 /// 100,000-photo folder never reads 100,000 headers.
 struct FolderIndex: Sendable {
     /// What an entry is.
     enum Kind: Sendable, Hashable {
         case folder
         case image(ImageFormat)
+        /// A file named like a photo (``FolderScanner/claimsPhoto(_:)``) whose bytes are not a
+        /// JPEG or PNG: listed, marked as not a photo (``PhotoSourceKit/ItemProblem``).
+        case notAPhoto
     }
 
     /// One listable entry.

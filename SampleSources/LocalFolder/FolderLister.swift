@@ -22,15 +22,20 @@ struct FolderLister: Sendable {
         guard !overflow, start < total else { return PageSlice(items: [], hasMore: false, totalCount: total) }
         let end = min(total, start + count)
         let entries = index.entries[start..<end]
-        let sizes = pixelSizes(of: entries, folder: folder, folderID: folderID)
+        let probes = probes(of: entries, folder: folder, folderID: folderID)
         let items: [any PhotoSourceItem] = entries.map { entry in
             let id = Self.childID(entry.name, in: folderID)
-            switch entry.kind {
-            case .folder:
-                return DefaultPhotoSourceItem.container(id: id, sourceID: sourceID, title: EncodedFileName.displayName(entry.name))
-            case .image(let format):
-                return imageItem(id: id, title: EncodedFileName.displayName(entry.name), format: format, pixelSize: sizes[entry.name])
+            let title = EncodedFileName.displayName(entry.name)
+            let probe = probes[entry.name]
+            if entry.kind == .folder {
+                return DefaultPhotoSourceItem.container(id: id, sourceID: sourceID, title: title)
             }
+            // The file's current bytes decide; the index's kind only when it could not be probed now.
+            let indexed: ImageFormat? = if case .image(let format) = entry.kind { format } else { nil }
+            guard let format = probe.map(\.format) ?? indexed else {
+                return notAPhotoItem(id: id, title: title, problem: probe?.problem ?? ImageProbe.unreadable)
+            }
+            return imageItem(id: id, title: title, format: format, pixelSize: probe?.pixelSize)
         }
         return PageSlice(items: items, hasMore: end < total, totalCount: total)
     }
@@ -49,7 +54,7 @@ struct FolderLister: Sendable {
         case .regular:
             let probe = try ImageProbe(path: path, name: id)
             guard let format = probe.format else {
-                throw PhotoSourceError(.unsupportedFormat, "\"\(id)\" is not a JPEG or PNG photo (judged by its first bytes, not its name).")
+                throw ItemProblem.notAPhotoError(title, problem: probe.problem ?? ImageProbe.unreadable)
             }
             return imageItem(id: id, title: title, format: format, pixelSize: probe.pixelSize)
         case .symbolicLink, .other:
@@ -102,30 +107,38 @@ struct FolderLister: Sendable {
         return try resolver.url(for: id).path
     }
 
-    /// The pixel sizes of the photos among `entries`, from remembered probes when the file is
-    /// unchanged, else from its header. A file that vanished or cannot be read gets no size.
-    private func pixelSizes(of entries: ArraySlice<FolderIndex.Entry>, folder: String, folderID: String) -> [String: PixelSize] {
+    /// The probes of the files among `entries` (format, pixel size, or why it is not a photo),
+    /// remembered when the file is unchanged, else read from its header. A file that vanished or
+    /// cannot be read gets none (and is listed as its index entry says).
+    private func probes(of entries: ArraySlice<FolderIndex.Entry>, folder: String, folderID: String) -> [String: ImageProbe] {
         let images = entries.filter { $0.kind != .folder }
         let known = cache.probes(of: images.map(\.name), at: folder)
         var fresh: [String: ImageProbe] = [:]
-        var sizes: [String: PixelSize] = [:]
+        var probes: [String: ImageProbe] = [:]
         for entry in images {
             let id = Self.childID(entry.name, in: folderID)
             let path = entry.isLink ? try? resolver.url(for: id).path : folder + "/" + entry.name
             guard let path, let status = try? FileStatus(ofPath: path, name: id) else { continue }
             if let probe = known[entry.name], probe.status.isSameVersion(as: status) {
-                sizes[entry.name] = probe.pixelSize
+                probes[entry.name] = probe
             } else if let probe = try? ImageProbe(path: path, name: id) {
                 fresh[entry.name] = probe
-                sizes[entry.name] = probe.pixelSize
+                probes[entry.name] = probe
             }
         }
         cache.remember(fresh, at: folder)
-        return sizes
+        return probes
     }
 
     private func imageItem(id: String, title: String, format: ImageFormat, pixelSize: PixelSize?) -> DefaultPhotoSourceItem {
         .image(id: id, sourceID: sourceID, title: title, pixelSize: pixelSize, userInfo: ["format": format.rawValue])
+    }
+
+    /// A file named like a photo whose bytes are not one: listed in its place, never offered as a photo.
+    private func notAPhotoItem(id: String, title: String, problem: String) -> DefaultPhotoSourceItem {
+        .image(
+            id: id, sourceID: sourceID, title: title + ItemProblem.notAPhotoTitleSuffix,
+            userInfo: [ItemProblem.userInfoKey: problem])
     }
 
     static func childID(_ name: String, in folderID: String) -> String {

@@ -13,8 +13,9 @@ import Darwin
 /// Reads one folder into a ``FolderIndex``.
 ///
 /// Every regular file's first 16 bytes are read once, when the index is built, so the listing
-/// knows exactly which files are photos and paging stays exact (a `.jpg` that is text is
-/// dropped; a PNG named `.dat` is kept) and the total count is known. The alternative, sniffing
+/// knows exactly which files are photos and paging stays exact (a PNG named `.dat` is kept; a
+/// `.jpg` that is text is kept as not a photo; a text file named `.txt` is not listed) and the
+/// total count is known. The alternative, sniffing
 /// lazily up to the requested page, makes page 999 cost a full sniff anyway and leaves the total
 /// unknown. Measured on 100,000 files (release build, warm page cache, 2 shared cores): readdir
 /// ~50 ms, sniffing ~300 ms, natural sort ~150 ms; the index is then cached (see
@@ -54,8 +55,8 @@ enum FolderScanner {
                 let fd = EncodedFileName.withFileSystemPath(name) { openat(directory.raw, $0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
                 guard fd >= 0 else { continue }
                 let file = FileDescriptor(adopting: fd)
-                if let format = ImageProbe.sniff(file, name: childID) {
-                    entries.append(.init(name: name, kind: .image(format), isLink: false))
+                if let kind = Self.kind(of: file, name: name, id: childID) {
+                    entries.append(.init(name: name, kind: kind, isLink: false))
                 }
             case .symbolicLink:
                 if let kind = Self.linkTarget(childID, resolver: resolver) {
@@ -78,13 +79,28 @@ enum FolderScanner {
         case .directory:
             return .folder
         case .regular:
-            guard let file = try? FileDescriptor(readingNoFollow: target, name: id),
-                let format = ImageProbe.sniff(file, name: id)
-            else { return nil }
-            return .image(format)
+            guard let file = try? FileDescriptor(readingNoFollow: target, name: id) else { return nil }
+            return kind(of: file, name: String(id.split(separator: "/").last ?? Substring(id)), id: id)
         case .symbolicLink, .other:
             return nil
         }
+    }
+
+    /// What a regular file is: a photo by its magic bytes, not a photo although its name says it
+    /// is one, or `nil` (neither: not listed).
+    static func kind(of file: borrowing FileDescriptor, name: String, id: String) -> FolderIndex.Kind? {
+        if let format = ImageProbe.sniff(file, name: id) { return .image(format) }
+        return claimsPhoto(name) ? .notAPhoto : nil
+    }
+
+    /// The extensions that say "this is a photo": a file with one of them is never dropped
+    /// silently; when its bytes are not a JPEG or PNG it is listed as not a photo.
+    static let photoExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "png"]
+
+    /// Whether `name` (an ``EncodedFileName``) ends in one of ``photoExtensions``, in any case.
+    static func claimsPhoto(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        return photoExtensions.contains(name[name.index(after: dot)...].lowercased())
     }
 
     /// The entry's name, as an ``EncodedFileName``.

@@ -19,6 +19,9 @@ struct ImageProbe: Sendable, Hashable {
     var format: ImageFormat?
     /// The displayed size (EXIF orientation applied), or `nil` when the header cannot be read.
     var pixelSize: PixelSize?
+    /// Why the file is not a photo, naming what its first bytes look like (an HTML page, a GIF,
+    /// empty…), when ``format`` is `nil`: the same words a `urls:` entry gets.
+    var problem: String?
 
     /// Probes the regular file at `path` (a final symlink is refused); `name` is used in errors.
     ///
@@ -31,13 +34,31 @@ struct ImageProbe: Sendable, Hashable {
         }
         var prefix = try file.readPrefix(Self.firstReadLength, name: name)
         format = ImageHeader.sniff(prefix)
-        guard format != nil else { return }
+        guard format != nil else {
+            problem = Self.problem(prefix)
+            return
+        }
         var header = try? ImageHeader.read(prefix)
         if header == nil, prefix.count < status.size, prefix.count < ImageHeader.recommendedPrefixLength {
             prefix = try file.readPrefix(ImageHeader.recommendedPrefixLength, name: name)
             header = try? ImageHeader.read(prefix)
         }
         pixelSize = header?.displaySize
+    }
+
+    /// The problem of a file named like a photo whose first bytes could not be read or named.
+    static let unreadable = "Its first bytes are not a JPEG or PNG photo."
+
+    /// Why `prefix`, a file's first bytes that are not a JPEG or PNG, is not a photo.
+    static func problem(_ prefix: Data) -> String {
+        do {
+            _ = try ImageHeader.read(prefix)
+            return unreadable
+        } catch let error as PhotoSourceError {
+            return error.message  // `.unsupportedFormat`, naming what the bytes look like
+        } catch {
+            return "\(error)"
+        }
     }
 
     /// The format named by the first bytes of `file`, or `nil` (unreadable files are not images).

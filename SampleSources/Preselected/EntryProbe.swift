@@ -47,10 +47,7 @@ struct EntryProbe: Sendable {
             return try await BlockingIO.run {
                 let file = try resolver.url(for: path).path
                 let probe = try ImageProbe(path: file, name: path)
-                if probe.format == nil {
-                    let magic = try FileDescriptor(readingNoFollow: file, name: path).readPrefix(64, name: path)
-                    _ = try ImageHeader.read(magic)  // throws `.unsupportedFormat`, naming what it is
-                }
+                if let problem = probe.problem { throw PhotoSourceError(.unsupportedFormat, problem) }
                 return probe.pixelSize
             }
         }

@@ -70,14 +70,12 @@ struct PreselectedCatalog: Sendable {
     /// What an item listed as not allowed says in `userInfo["problem"]`.
     static let notAllowed = "not allowed"
 
-    /// The `userInfo` key under which an entry that is not a photo gives the reason.
-    static let problemKey = "problem"
-
     /// Page `page` of `count` items of `scope` (only the root exists), with pixel sizes from `sizes`.
     ///
     /// An entry whose first bytes are not a JPEG or PNG stays in its place (pages do not shift,
     /// and nothing the integrator listed disappears silently) but is reported: its title ends in
-    /// "(not a photo)" and `userInfo["problem"]` says what the bytes look like.
+    /// "(not a photo)" and `userInfo["problem"]` says what the bytes look like (``ItemProblem``,
+    /// as a local folder lists a text file named `notes.jpg`).
     func page(of scope: ItemScope, page: Int, count: Int, sizes: PixelSizeBook) async throws -> PageSlice {
         guard scope.isRoot else {
             throw PhotoSourceError(.notFound, "Preselected photos are one list without albums, so \(scope) does not exist; list the root.")
@@ -93,15 +91,15 @@ struct PreselectedCatalog: Sendable {
         let items: [any PhotoSourceItem] = zip(slice, findings).map { entry, finding in
             guard let finding else {
                 return DefaultPhotoSourceItem.image(
-                    id: entry.id, sourceID: sourceID, title: entry.title + " (not allowed)", userInfo: [Self.problemKey: Self.notAllowed])
+                    id: entry.id, sourceID: sourceID, title: entry.title + " (not allowed)", userInfo: [ItemProblem.userInfoKey: Self.notAllowed])
             }
             guard let problem = finding.notAPhoto else {
                 return DefaultPhotoSourceItem.image(
                     id: entry.id, sourceID: sourceID, title: entry.title, pixelSize: finding.pixelSize, publicURL: entry.publicURL)
             }
             return DefaultPhotoSourceItem.image(
-                id: entry.id, sourceID: sourceID, title: entry.title + " (not a photo)", publicURL: entry.publicURL,
-                userInfo: [Self.problemKey: problem])
+                id: entry.id, sourceID: sourceID, title: entry.title + ItemProblem.notAPhotoTitleSuffix, publicURL: entry.publicURL,
+                userInfo: [ItemProblem.userInfoKey: problem])
         }
         return PageSlice(items: items, hasMore: end < total, totalCount: total)
     }

@@ -11,6 +11,10 @@ extension PreselectedSource {
 
     /// The photo with id `itemID`, found by listing only the page its entry is on, so only its
     /// neighbours' headers are probed.
+    ///
+    /// - Throws: `.notFound` when the list has no such entry; `.accessDenied` for an entry listed
+    ///   as not allowed; `.unsupportedFormat` for one listed as not a photo (``PhotoSourceKit/ItemProblem``),
+    ///   so an order naming it is refused with the reason, as a local folder refuses `notes.jpg`.
     public func item(id itemID: String) async throws -> any PhotoSourceItem {
         let count = maximumPageSize
         guard let index = entries.firstIndex(where: { $0.id == itemID }),
@@ -18,6 +22,10 @@ extension PreselectedSource {
                   .first(where: { $0.id == itemID })
         else {
             throw PhotoSourceError(.notFound, "\(title) has no photo \"\(itemID)\"; list the source to see its ids.")
+        }
+        if let problem = item.problem {
+            if catalog.refusals[itemID] != nil { _ = try catalog.entry(for: item) }  // throws `.accessDenied`
+            throw ItemProblem.notAPhotoError(entries.first { $0.id == itemID }?.title ?? itemID, problem: problem)
         }
         return item
     }

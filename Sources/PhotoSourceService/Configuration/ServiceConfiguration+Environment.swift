@@ -48,7 +48,7 @@ extension ServiceConfiguration {
     }
 
     /// Applies the environment's other overrides (host, port, public URL, state folder, request
-    /// limit, allowed origins, the picker's shop origins, device sign-in); a value that cannot be used is a problem named
+    /// limit, allowed origins, the picker's shop origins, device sign-in, the `PHOTOSOURCE_TRAFFIC_*` limits); a value that cannot be used is a problem named
     /// by its variable.
     mutating func applyOverrides(_ environment: [String: String], problems: inout [ConfigurationProblem]) {
         func list(_ name: String) -> [String]? {
@@ -70,6 +70,7 @@ extension ServiceConfiguration {
         if let state = environment["PHOTOSOURCE_STATE_DIR"], state.hasPrefix("/") { stateDirectory = state }
         if let origins = list("PHOTOSOURCE_ALLOWED_ORIGINS") { allowedOrigins = origins }
         if let origins = list("PHOTOSOURCE_PICKER_ORIGINS") { picker.shopOrigins = origins }
+        traffic.applyEnvironment(environment, problems: &problems)
         for id in list("PHOTOSOURCE_DEVICE_SIGN_IN") ?? [] {
             if let problem = Self.signInSourceProblem(id, sources: sources) {
                 problems.append(ConfigurationProblem(path: "PHOTOSOURCE_DEVICE_SIGN_IN", message: problem))

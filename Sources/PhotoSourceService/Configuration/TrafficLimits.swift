@@ -54,7 +54,7 @@ public struct TrafficLimits: Sendable, Codable, Hashable {
         self.rateLimiterCapacity = rateLimiterCapacity
     }
 
-    private enum Keys: String, CodingKey, CaseIterable {
+    enum Keys: String, CodingKey, CaseIterable {
         case maximumConnections, headerTimeoutSeconds, bodyTimeoutSeconds, idleTimeoutSeconds
         case signedAssetRequestsPerMinute, sessionsPerMinute, trustedProxies, rateLimiterCapacity
     }

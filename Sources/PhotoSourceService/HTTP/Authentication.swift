@@ -21,11 +21,12 @@ extension ServiceDependencies {
         return matched
     }
 
-    /// The customer session of the request's bearer token, its expiry slid forward; 401 otherwise.
+    /// The customer session of the request's bearer token, its expiry slid forward (unless the
+    /// store is full: ``SessionSlide``); 401 otherwise.
     func requireSession(_ request: Request) async throws -> CustomerSession {
         guard let token = BearerToken.from(request),
-              let session = try await store.touchSession(
-                  tokenHash: SecretHash.sha256Hex(token), now: Date(), lifetime: TimeInterval(configuration.limits.sessionLifetimeSeconds))
+              let session = try await SessionSlide.touch(
+                  store, tokenHash: SecretHash.sha256Hex(token), now: Date(), lifetime: TimeInterval(configuration.limits.sessionLifetimeSeconds))
         else {
             throw Problem(
                 status: .unauthorized, code: .notLoggedIn,

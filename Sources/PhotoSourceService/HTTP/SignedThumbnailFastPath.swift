@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdCore
 import Metrics
 import PhotoImaging
+import PhotoSourceKit
 import NIOCore
 
 /// Answers `GET /v1/thumbnails/{signature}/{payload}` for URLs that verified before and whose
@@ -27,6 +28,7 @@ struct SignedThumbnailFastPath: Sendable {
     /// The `Server` header's value.
     let serverName: String
     private let dates = HTTPDateCache()
+    private let responses = SignedThumbnailResponses()
     private let metrics: [HTTPResponse.Status: (counter: Counter, timer: Metrics.Timer)]
 
     /// A fast path over `dependencies`, answering as `serverName`.
@@ -72,33 +74,51 @@ struct SignedThumbnailFastPath: Sendable {
 
     /// The answer to a request from `peer`, or `nil` to leave it to the router.
     func response(method: HTTPRequest.Method, path: String?, headers: HTTPFields, peer: String?, tiers: Tiers) -> (HTTPResponse, ByteBuffer?)? {
-        guard method == .get, let path, path.hasPrefix(Self.prefix), headers[.origin] == nil else { return nil }
-        let parts = path.utf8.dropFirst(Self.prefix.utf8.count).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return nil }
-        let signature = Substring(parts[0]), payload = Substring(parts[1])
-        guard !payload.contains("?"), !payload.contains("%"),
-              let asset = dependencies.signer.knownAsset(signature: signature, payload: payload, kind: .thumbnail)
+        guard method == .get, let path, path.hasPrefix(Self.prefix), headers[.origin] == nil,
+              let entry = entry(for: path)
         else { return nil }
-        let etag = ThumbnailsController.etag(for: asset)
-        var fields: HTTPFields = [.eTag: etag, .cacheControl: ThumbnailsController.cacheControl]
         let status: HTTPResponse.Status
+        var fields: HTTPFields
         var body: ByteBuffer?
-        if ThumbnailsController.matches(headers[.ifNoneMatch], etag: etag) {
+        if ThumbnailsController.matches(headers[.ifNoneMatch], etag: entry.etag) {
             status = .notModified
+            fields = entry.notModifiedFields
         } else {
-            guard let thumbnail = try? ThumbnailsController.warmThumbnail(asset, dependencies: dependencies, memoryOnly: tiers == .memoryOnly)
+            let cache = dependencies.thumbnails, version = entry.asset.version
+            guard let thumbnail = tiers == .memoryOnly
+                ? cache.memoryThumbnail(sourceID: entry.sourceID, itemID: entry.asset.item, spec: entry.spec, validator: version)
+                : cache.storedThumbnail(sourceID: entry.sourceID, itemID: entry.asset.item, spec: entry.spec, validator: version)
             else { return nil }
+            let (prepared, added) = entry.body(for: thumbnail)
+            responses.held(added)
             status = .ok
-            fields[.contentType] = ThumbnailsController.contentType(of: thumbnail)
-            fields[.contentLength] = String(thumbnail.data.count)
-            body = ByteBuffer(bytes: thumbnail.data)
+            fields = prepared.fields
+            body = prepared.buffer
         }
         // Charged only when answering here; a refusal is the router's to write.
         let limits = dependencies.rateLimits
         guard limits.signedAssets.admit(limits.addressKey(headers, peer: peer)) == nil else { return nil }
-        fields.addSecurityHeaders()
-        fields[.date] = dates.now
-        fields[.server] = serverName
+        fields.append(HTTPField(name: .date, value: dates.now))
+        fields.append(HTTPField(name: .server, value: serverName))
         return (HTTPResponse(status: status, headerFields: fields), body)
+    }
+
+    /// What is known of the signed thumbnail URL `path`: remembered, or verified now from
+    /// ``URLSigner``'s cache (expiry checked) and remembered; `nil` for anything the router must
+    /// answer (an unknown, expired or malformed URL, a source behind sign-in, no pinned version).
+    private func entry(for path: String) -> SignedThumbnailResponses.Entry? {
+        let now = Date()
+        if let known = responses.entry(for: path, now: now) { return known }
+        let parts = path.utf8.dropFirst(Self.prefix.utf8.count).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return nil }
+        let signature = Substring(parts[0]), payload = Substring(parts[1])
+        guard !payload.contains("?"), !payload.contains("%"),
+              let asset = dependencies.signer.knownAsset(signature: signature, payload: payload, kind: .thumbnail, now: now),
+              !asset.version.isEmpty,
+              let source = try? dependencies.catalog.source(asset.source), source.signIn == nil
+        else { return nil }
+        let entry = SignedThumbnailResponses.Entry(asset: asset, sourceID: source.source.id, etag: ThumbnailsController.etag(for: asset))
+        responses.remember(entry, for: path)
+        return entry
     }
 }

@@ -24,6 +24,8 @@ final class SignedThumbnailHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var answeredByApplication = 0
     private var droppingAnsweredRequest = false
     private var needsFlush = false
+    /// The client's address as text, formatted once per connection (it does not change).
+    private var peer: String??
 
     /// A handler answering through `fastPath`.
     init(fastPath: SignedThumbnailFastPath) {
@@ -68,8 +70,9 @@ final class SignedThumbnailHandler: ChannelDuplexHandler, RemovableChannelHandle
     private func answer(_ head: HTTPRequest, context: ChannelHandlerContext) -> Bool {
         guard handedOn == handedOnEnded, handedOn == answeredByApplication, head.headerFields[.connection] == nil else { return false }
         let start = DispatchTime.now().uptimeNanoseconds
+        if peer == nil { peer = .some(context.channel.remoteAddress?.ipAddress) }
         guard let (response, body) = fastPath.response(
-            method: head.method, path: head.path, headers: head.headerFields, peer: context.channel.remoteAddress?.ipAddress, tiers: .memoryOnly)
+            method: head.method, path: head.path, headers: head.headerFields, peer: peer ?? nil, tiers: .memoryOnly)
         else { return false }
         context.write(wrapOutboundOut(.head(response)), promise: nil)
         if let body { context.write(wrapOutboundOut(.body(body)), promise: nil) }

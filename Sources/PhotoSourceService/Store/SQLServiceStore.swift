@@ -102,6 +102,12 @@ public final class SQLServiceStore: ServiceStore, Service {
         return rows.first.flatMap(Self.session(from:))
     }
 
+    public func session(tokenHash: String, now: Date) async throws -> CustomerSession? {
+        let rows = try await db.query(
+            "SELECT id, token_hash, created_at, expires_at FROM sessions WHERE token_hash = ? AND expires_at > ?", [.text(tokenHash), .date(now)])
+        return rows.first.flatMap(Self.session(from:))
+    }
+
     public func session(id: String, now: Date) async throws -> CustomerSession? {
         let rows = try await db.query(
             "SELECT id, token_hash, created_at, expires_at FROM sessions WHERE id = ? AND expires_at > ?", [.text(id), .date(now)])

@@ -15,6 +15,10 @@ public protocol ServiceStore: Sendable {
     /// The live session whose token hashes to `tokenHash`, its expiry slid to `now + lifetime`;
     /// `nil` when there is none or it has expired.
     func touchSession(tokenHash: String, now: Date, lifetime: TimeInterval) async throws -> CustomerSession?
+    /// The live session whose token hashes to `tokenHash`, read only (no sliding): what a
+    /// request is answered from when ``touchSession(tokenHash:now:lifetime:)`` cannot write
+    /// because the storage is full (``SessionSlide``).
+    func session(tokenHash: String, now: Date) async throws -> CustomerSession?
     /// The session with `id` when it is live at `now` (no sliding), else `nil`.
     func session(id: String, now: Date) async throws -> CustomerSession?
 

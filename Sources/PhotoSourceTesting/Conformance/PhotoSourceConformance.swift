@@ -54,6 +54,7 @@ public struct PhotoSourceConformance: Sendable {
         await run.checkSignOut()
         return ConformanceReport(
             sourceID: source.id, sourceTitle: source.title, results: run.ledger.results(),
-            sampling: run.imageSample.map { "images checked: \($0.description)" }, sampleSeed: run.imageSample?.seed)
+            sampling: run.imageSample.map { "images checked: \($0.description)" }, sampleSeed: run.imageSample?.seed,
+            declaredProblems: run.declaredProblems.map { "\($0.label): \($0.item.problem ?? "")" })
     }
 }

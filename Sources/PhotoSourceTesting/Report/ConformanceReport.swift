@@ -15,16 +15,30 @@ public struct ConformanceReport: Sendable, Hashable, Codable, CustomStringConver
     /// The seed of the random image picks, when images were sampled rather than all checked;
     /// pass it as ``PhotoSourceConformance/Configuration/sampleSeed`` to repeat the run.
     public let sampleSeed: UInt64?
+    /// The images the source listed with a ``PhotoSourceKit/PhotoSourceItem/problem`` (such as a
+    /// text file named `notes.jpg`), each as `"\"id\" in scope: problem"`. The source says they
+    /// cannot be used, so the image checks leave them out: declared, not a failure.
+    public let declaredProblems: [String]
 
     /// Creates a report.
     public init(
-        sourceID: String, sourceTitle: String, results: [CheckResult], sampling: String? = nil, sampleSeed: UInt64? = nil
+        sourceID: String, sourceTitle: String, results: [CheckResult], sampling: String? = nil, sampleSeed: UInt64? = nil,
+        declaredProblems: [String] = []
     ) {
         self.sourceID = sourceID
         self.sourceTitle = sourceTitle
         self.results = results
         self.sampling = sampling
         self.sampleSeed = sampleSeed
+        self.declaredProblems = declaredProblems
+    }
+
+    /// ``declaredProblems`` in words, one line each under a heading; empty when there are none.
+    public var declaredProblemNotes: [String] {
+        guard !declaredProblems.isEmpty else { return [] }
+        let count = declaredProblems.count
+        return ["\(count) image\(count == 1 ? "" : "s") listed as not usable by the source, so not checked:"]
+            + declaredProblems.map { "  " + $0 }
     }
 
     /// Whether no check failed. Skipped checks do not fail a report; see ``isComplete``.
@@ -60,8 +74,11 @@ public struct ConformanceReport: Sendable, Hashable, Codable, CustomStringConver
         return "\(sourceTitle) (\(sourceID)): " + counts + names
     }
 
-    /// The summary, the image sampling (when images were looked for), then the table of results.
-    public var description: String { ([summary] + (sampling.map { [$0] } ?? []) + [table]).joined(separator: "\n") }
+    /// The summary, the image sampling (when images were looked for), the images listed as not
+    /// usable, then the table of results.
+    public var description: String {
+        ([summary] + (sampling.map { [$0] } ?? []) + declaredProblemNotes + [table]).joined(separator: "\n")
+    }
 
     /// Throws a ``ConformanceFailure`` naming every failed check, for callers outside Swift Testing;
     /// with `strict`, skipped checks fail too.

@@ -23,7 +23,7 @@ struct CheckTable: Sendable {
             result.name + String(repeating: " ", count: width - result.name.count) + "  " + Self.label(result.status) + "  "
                 + Self.rowMessage(result)
         }
-        let notes = (report.sampling.map { [$0 + seedHint] } ?? []) + skipNotes()
+        let notes = (report.sampling.map { [$0 + seedHint] } ?? []) + report.declaredProblemNotes + skipNotes()
         return rows + [""] + notes + [report.summary]
     }
 

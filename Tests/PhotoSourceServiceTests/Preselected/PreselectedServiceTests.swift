@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import PhotoImaging
 import PhotoSourceKit
 import PhotoSourceService
@@ -54,6 +55,28 @@ struct PreselectedServiceTests {
             #expect(items[1]["width"] as? Int == 600 && items[1]["height"] as? Int == 900)
             #expect(items[2]["title"] as? String == "notes.jpg (not a photo)")
             #expect(items[0]["thumbnailURL"] is String && items[1]["thumbnailURL"] is String)
+        }
+    }
+
+    @Test("an order naming an entry listed as not a photo is refused with the reason, before anything is stored")
+    func notAPhotoOrderRefused() async throws {
+        try await Self.run { harness, server in
+            let token = try await harness.newSession().token
+            _ = try await Self.items(harness, token: token)  // listed first, as a customer would
+
+            // When
+            let body = #"{"reference": "r1", "product": "4x6", "items": [{"source": "urls-1", "itemId": "\#(server.origin)/notes.jpg"}]}"#
+            let response = try await harness.client.execute(
+                uri: "/v1/orders", method: .post,
+                headers: [.authorization: "Bearer \(token)", .contentType: "application/json", HTTPField.Name("Idempotency-Key")!: "k1"],
+                body: ByteBuffer(string: body))
+
+            // Then
+            #expect(response.status == .badRequest)
+            let problem = try ServiceHarness.object(response)
+            #expect(problem["code"] as? String == "unsupported-format")
+            let detail = try #require(problem["detail"] as? String)
+            #expect(detail.contains("\"notes.jpg\" is not a photo: This data is not a supported image format"), "\(detail)")
         }
     }
 

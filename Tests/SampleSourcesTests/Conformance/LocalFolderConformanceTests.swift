@@ -8,7 +8,7 @@ import Testing
 @Suite("LocalFolderSource passes the conformance suite")
 struct LocalFolderConformanceTests {
     /// Two levels of albums, enough photos to need several pages, JPEG and PNG, a photo stored
-    /// sideways, and a file that only pretends to be a JPEG.
+    /// sideways, and a file that only pretends to be a JPEG (listed as not a photo).
     static func makeFolder() throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
         for index in 1...4 {
@@ -54,6 +54,8 @@ struct LocalFolderConformanceTests {
 
         // Then
         report.expectAllPassed()
+        #expect(report.declaredProblems.count == 1)
+        #expect(report.declaredProblems.first?.hasPrefix("\"Family/notes.jpg\" in ") == true, "listed as not a photo, so left out")
         let sizes = try #require(report.result(for: .advertisedPixelSize))
         #expect(sizes.status == .passed)
         #expect(sizes.message.hasPrefix("checked 16:"), "every photo, not the pretend JPEG")

@@ -28,22 +28,56 @@ struct LocalFolderListingTests {
         #expect(source.title == folder.url.lastPathComponent)
     }
 
-    @Test("images are recognised by magic bytes, not by extension")
+    @Test("images are recognised by magic bytes, not by extension; a file named like a photo that is not one is listed as not a photo")
     func magicBytesNotExtensions() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try folder.write(Data("this is not a photo".utf8), to: "notes.jpg")
+        try folder.write(Data("<!DOCTYPE html><html>login</html>".utf8), to: "page.JPEG")
         try folder.write(ImageFixtures.png(width: 3, height: 2), to: "export.dat")
         try folder.write(ImageFixtures.jpeg(width: 4, height: 4), to: "camera")
         try folder.write(Data(), to: "empty.png")
+        try folder.write(Data("shopping list".utf8), to: "readme.txt")
 
         let source = try LocalFolderSource(root: folder.url)
         let items = try await allItems(of: source)
 
-        #expect(items.map(\.id) == ["camera", "export.dat"])
-        #expect(items.map(\.userInfo) == [["format": "jpeg"], ["format": "png"]])
-        #expect(items[1].pixelSize == PixelSize(width: 3, height: 2))
-        #expect(await errorCode { _ = try source.item(id: "notes.jpg") } == .unsupportedFormat)
+        // Then: photos by their bytes; files named like photos kept in place, marked; other files not listed
+        #expect(items.map(\.id) == ["camera", "empty.png", "export.dat", "notes.jpg", "page.JPEG"])
+        #expect(items.map(\.title) == ["camera", "empty.png (not a photo)", "export.dat", "notes.jpg (not a photo)", "page.JPEG (not a photo)"])
+        #expect(items.allSatisfy { $0.kind == .image })
+        #expect(items[0].userInfo == ["format": "jpeg"] && items[2].userInfo == ["format": "png"])
+        #expect(items[2].pixelSize == PixelSize(width: 3, height: 2))
+        #expect(items[1].problem == "The image data is empty; expected a JPEG or PNG file.")
+        #expect(items[3].problem == "This data is not a supported image format; only JPEG and PNG can be decoded.")
+        #expect(items[4].problem?.contains("an HTML page") == true)
+        #expect(items[3].pixelSize == nil && items[3].userInfo["format"] == nil)
+        let refusal = await #expect(throws: PhotoSourceError.self) { _ = try source.item(id: "notes.jpg") }
+        #expect(refusal?.code == .unsupportedFormat)
+        #expect(refusal?.message == "\"notes.jpg\" is not a photo: " + (items[3].problem ?? ""))
+    }
+
+    @Test("a file rewritten in place is listed as its bytes are now, without a new folder index")
+    func rewrittenFileFollowsItsBytes() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(ImageFixtures.jpeg(width: 4, height: 4), to: "a.jpg")
+        try folder.write(Data("draft".utf8), to: "b.jpg")
+        let source = try LocalFolderSource(root: folder.url)
+        #expect(try await allItems(of: source).map(\.title) == ["a.jpg", "b.jpg (not a photo)"])
+
+        // When: both rewritten (the folder's own mtime may not change)
+        try Data("gone".utf8).write(to: folder.url.appendingPathComponent("a.jpg"))
+        try ImageFixtures.jpeg(width: 6, height: 5).write(to: folder.url.appendingPathComponent("b.jpg"))
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: 5)], ofItemAtPath: folder.url.appendingPathComponent("b.jpg").path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: 5)], ofItemAtPath: folder.url.appendingPathComponent("a.jpg").path)
+
+        // Then
+        let items = try await allItems(of: source)
+        #expect(items.map(\.title) == ["a.jpg (not a photo)", "b.jpg"])
+        #expect(items[1].pixelSize == PixelSize(width: 6, height: 5))
     }
 
     @Test("hidden files and folders are skipped")
@@ -103,7 +137,7 @@ struct LocalFolderListingTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         for number in 1...23 { try folder.write(ImageFixtures.jpeg(), to: "Album/photo\(number).jpg") }
-        try folder.write(Data("skip me".utf8), to: "Album/readme.jpg")
+        try folder.write(Data("skip me".utf8), to: "Album/readme.txt")
         try folder.write(ImageFixtures.jpeg(), to: "cover.jpg")
         let source = try LocalFolderSource(root: folder.url)
         let album = try #require(try await source.items(in: .root, page: 0, count: 10).items.first)

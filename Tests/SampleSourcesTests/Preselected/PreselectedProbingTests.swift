@@ -167,6 +167,10 @@ struct PreselectedProbingTests {
             let again = try await PreselectedFixtures.rootItems(source)  // remembered, not probed again
             #expect(again.map(\.title) == items.map(\.title))
             #expect(server.hits.filter { $0.path == "/page.jpg" }.count == 1)
+            let refusal = await #expect(throws: PhotoSourceError.self) { _ = try await source.item(id: "notes.txt") }
+            #expect(refusal?.code == .unsupportedFormat, "used as a photo (an order), it is refused with the reason")
+            #expect(refusal?.message == "\"notes.txt\" is not a photo: " + (items[0].problem ?? ""))
+            #expect(try await source.item(id: "good.jpg").problem == nil)
         }
     }
 }

@@ -23,7 +23,7 @@ struct CheckSkipsAndSamplingTests {
         return list
     }
 
-    @Test("a text file in the middle of a urls: list fails the decode checks (every photo of a small list is checked)")
+    @Test("a text file in the middle of a urls: list is listed as not a photo: declared, so the check leaves it out and passes")
     func textFileAmongPhotos() async throws {
         // Given: 11 entries, the 8th a text file named like a photo
         let folders = SharedFolders()
@@ -34,10 +34,38 @@ struct CheckSkipsAndSamplingTests {
         let result = try await PhotosourceBinary.run(["check", "urls:" + list.path], environment: folders.environment)
 
         // Then
-        #expect(result.status == 1, "\(result.output)\(result.errors)")
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
         let row = try #require(result.lines.first { $0.hasPrefix("thumbnail-decodes ") })
-        #expect(row.contains("  FAIL  ") && row.contains("order-notes.jpg"), "\(row)")
-        #expect(result.lines.contains("images checked: all 11 images"))
+        #expect(row.contains("  PASS  "), "\(row)")
+        #expect(result.lines.contains("images checked: all 10 images"))
+        #expect(result.lines.contains("1 image listed as not usable by the source, so not checked:"))
+        #expect(result.lines.contains { $0.hasPrefix("  \"") && $0.contains("order-notes.jpg\" in /: This data is not a supported image format") })
+    }
+
+    @Test("the same text file in a local: folder is listed and checked the same way")
+    func textFileInFolder() async throws {
+        // Given: the photos of the list, and the text file, in one folder
+        let folders = SharedFolders()
+        defer { folders.remove() }
+        let list = try await Self.listFile(folders, photos: 3, textAt: 1)
+        let folder = folders.root.appendingPathComponent("picks")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let paths = try String(contentsOf: list, encoding: .utf8).split(separator: "\n").map(String.init)
+        for (index, path) in paths.enumerated() {
+            let name = path.hasSuffix("order-notes.jpg") ? "order-notes.jpg" : "photo-\(index).jpg"
+            try FileManager.default.copyItem(atPath: path, toPath: folder.appendingPathComponent(name).path)
+        }
+
+        // When
+        let listed = try await PhotosourceBinary.run(["ls", "local:" + folder.path, "--json"], environment: folders.environment)
+        let checked = try await PhotosourceBinary.run(["check", "local:" + folder.path], environment: folders.environment)
+
+        // Then
+        #expect(listed.status == 0, "\(listed.errors)")
+        #expect(listed.output.contains("order-notes.jpg (not a photo)"), "\(listed.output)")
+        #expect(checked.status == 0, "\(checked.output)\(checked.errors)")
+        #expect(checked.lines.contains("images checked: all 3 images"))
+        #expect(checked.lines.contains("1 image listed as not usable by the source, so not checked:"))
     }
 
     @Test("skipped checks are counted and explained in words, without API names; --strict fails on them")

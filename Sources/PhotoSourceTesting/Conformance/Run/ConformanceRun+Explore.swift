@@ -50,7 +50,9 @@ extension ConformanceRun {
         await walk(&visit, first: opened)
         visits.append(visit)
         let content = visit.pages.flatMap(\.contentItems)
-        images += content.filter { $0.kind == .image }.map { SampledImage(item: $0, scope: visit.scope) }
+        let found = content.filter { $0.kind == .image }.map { SampledImage(item: $0, scope: visit.scope) }
+        images += found.filter { $0.item.problem == nil }
+        declaredProblems += found.filter { $0.item.problem != nil }
         let large = await checkLargeListing(of: visit)
         if let large {
             await checkStableIDs(in: visit.scope, first: large)

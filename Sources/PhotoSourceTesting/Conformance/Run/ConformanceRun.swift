@@ -25,8 +25,11 @@ struct ConformanceRun {
     var ledger = CheckLedger()
     /// The containers listed, in the order they were explored (the root first).
     var visits: [ScopeVisit] = []
-    /// Images found while exploring.
+    /// Images found while exploring, except those listed with a problem.
     var images: [SampledImage] = []
+    /// Images listed with a ``PhotoSourceKit/PhotoSourceItem/problem`` (a text file named
+    /// `notes.jpg`): the source says they cannot be used, so the image checks leave them out.
+    var declaredProblems: [SampledImage] = []
     /// Which images the image checks took.
     var imageSample: ImageSample?
     /// Images whose thumbnail downloaded and decoded cleanly.
