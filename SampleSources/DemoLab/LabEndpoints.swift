@@ -16,6 +16,9 @@ struct LabEndpoints: Sendable {
             }
             return Self.json(Self.response(record, outcome: "Ok"), status: .ok)
         }
+        router.get("tracking/:number") { _, context in
+            Self.json(["carrier": "DemoPost", "number": try context.parameters.require("number"), "status": "InTransit"], status: .ok)
+        }
     }
 
     private func create(_ request: Request) async throws -> Response {

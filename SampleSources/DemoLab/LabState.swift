@@ -49,6 +49,8 @@ final class LabState: Sendable {
     let clock = ContinuousClock()
     /// Set when the lab stops, so fulfilment pauses end at once.
     let isStopping = Atomic(false)
+    /// `http://127.0.0.1:<port>` once the server listens (tracking pages are linked there).
+    let baseURL = Mutex<String?>(nil)
     /// The fulfilment task of each order still in progress.
     let work = Mutex<[String: Task<Void, Never>]>([:])
 

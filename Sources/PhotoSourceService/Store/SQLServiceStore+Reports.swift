@@ -44,7 +44,8 @@ extension SQLServiceStore {
                 """,
                 [.text(stage.rawValue), .text(state), .text(state), .flag(failed),
                  .flag(failed), .text(report.message), .text(order), .text(destination)])
-            try await StoreOrderRows.event(db, order: order, type: "order.delivery", data, now: now)
+            try await StoreOrderRows.recordTracking(db, report)
+            try await StoreOrderRows.event(db, order: order, type: "order.delivery", data.merging(report.trackingEventData) { $1 }, now: now)
             // Every stage that moves (printed, shipped…) is news for the shop, not only the one that ends the delivery.
             try await StoreOrderRows.webhook(db, enabled: writesWebhooks, order: order, destination: destination, now: now)
             try await StoreOrderRows.finishIfDone(db, order: order, now: now, webhooks: writesWebhooks)
