@@ -24,6 +24,7 @@ extension SQLServiceStore {
             guard !fresh.isEmpty else { return .duplicate }
             var data: [String: any Sendable] = ["orderId": order, "destination": destination, "stage": report.stage, "eventId": report.eventID]
             if let message = report.message { data["message"] = message }
+            if try await StoreOrderRows.flagShippedAfterCancel(db, report, data, now: now, webhooks: writesWebhooks) { return .flagged }
             let current = delivery.string("stage")
             guard let stage = PrintLabStage(rawValue: report.stage), stage.advances(from: current.flatMap(PrintLabStage.init(rawValue:))) else {
                 // Late or contradicting: part of the history, not of the state.

@@ -30,3 +30,29 @@ extension StoreOrderRows {
              .text(report.orderID), .text(report.destinationID)])
     }
 }
+
+extension StoreOrderRows {
+    /// When `report` is `shipped` for a delivery whose lab had confirmed the cancellation: keeps
+    /// the stage and tracking, flags the delivery `shippedAfterCancel` (it stays `cancelled`: the
+    /// shop refunded), records the event (`data` + the alert) and tells the shop; `true` then.
+    /// Anything else: `false`, nothing written.
+    static func flagShippedAfterCancel(
+        _ db: any StoreConnection, _ report: DestinationReport, _ data: [String: any Sendable], now: Date, webhooks: Bool
+    ) async throws -> Bool {
+        guard report.stage == PrintLabStage.shipped.rawValue else { return false }
+        let flagged = try await db.query(
+            """
+            UPDATE deliveries SET alert = 'shippedAfterCancel', stage = ?
+            WHERE order_id = ? AND destination_id = ? AND state = 'cancelled' AND cancel_outcome = 'confirmed' RETURNING destination_id
+            """,
+            [.text(report.stage), .text(report.orderID), .text(report.destinationID)])
+        guard !flagged.isEmpty else { return false }
+        try await recordTracking(db, report)
+        var event = data.merging(report.trackingEventData) { $1 }
+        event["applied"] = false
+        event["alert"] = "shippedAfterCancel"
+        try await self.event(db, order: report.orderID, type: "order.delivery", event, now: now)
+        try await webhook(db, enabled: webhooks, order: report.orderID, destination: report.destinationID, now: now)
+        return true
+    }
+}
