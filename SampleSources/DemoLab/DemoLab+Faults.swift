@@ -13,12 +13,25 @@ extension DemoLab {
         /// The next this-many asset download attempts are abandoned before connecting (as if the
         /// lab's network failed); the lab tries again per ``Configuration/downloadAttempts``.
         public var refuseNextDownloads: Int
+        /// Orders stop after `downloaded` and wait at this stage until it is cleared: at
+        /// ``HoldStage/downloaded`` a cancel request is confirmed, at ``HoldStage/printing`` it is
+        /// refused ("already printing"), as a real lab does.
+        public var holdAt: HoldStage?
+
+        /// Where orders can be held (``holdAt``).
+        public enum HoldStage: String, Sendable, Hashable, CaseIterable {
+            /// Downloaded, not yet printing: a cancel is confirmed.
+            case downloaded
+            /// On the printer: a cancel is refused.
+            case printing
+        }
 
         /// Creates a fault plan; the default injects nothing.
         public init(
             serverErrorNextOrders: Int = 0, latency: Duration = .zero, duplicateCallbacks: Bool = false,
-            reportWrongMD5: Bool = false, refuseNextDownloads: Int = 0
+            reportWrongMD5: Bool = false, refuseNextDownloads: Int = 0, holdAt: HoldStage? = nil
         ) {
+            self.holdAt = holdAt
             self.serverErrorNextOrders = serverErrorNextOrders
             self.latency = latency
             self.duplicateCallbacks = duplicateCallbacks

@@ -11,7 +11,7 @@ extension DemoLab {
         public var itemCount: Int
         /// The URL of every asset, as the order gave them (the lab fetches them again on a repeat).
         public var assetURLs: [String] = []
-        /// The last stage reached: `received`, `downloaded`, `printed`, `shipped` or `failed`.
+        /// The last stage reached: `received`, `downloaded`, `printing` (held), `printed`, `shipped`, `failed` or `cancelled`.
         public var stage: String
         /// Why it failed, when it did.
         public var message: String?
@@ -29,6 +29,8 @@ extension DemoLab {
         public var assetDownloads = 0
         /// Download attempts abandoned by ``Faults/refuseNextDownloads`` or failed on the network.
         public var failedDownloads = 0
+        /// Cancel requests for known orders, confirmed or refused.
+        public var cancelRequests = 0
         /// Callbacks answered 2xx by the receiver.
         public var callbacksDelivered = 0
         /// Callback attempts that failed (non-2xx or no connection).

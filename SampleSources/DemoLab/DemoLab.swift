@@ -66,6 +66,7 @@ public final class DemoLab: Sendable {
             phase.withLock { $0 = .stopped }
             throw error
         }
+        state.baseURL.withLock { $0 = server.url.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")) }
         phase.withLock { $0 = .running(server: server, state: state) }
         return server.url
     }

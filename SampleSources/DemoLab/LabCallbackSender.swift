@@ -15,12 +15,22 @@ struct LabCallbackSender: Sendable {
         guard let url = state.configuration.callbackURL else { return }
         let callback = LabCallback(
             id: "evt_\(record.id)_\(stage)", type: "order.stage.changed", time: Date().formatted(.iso8601),
-            data: .init(order: .init(id: record.id, merchantReference: record.merchantReference, stage: stage, message: message)))
+            data: .init(order: .init(
+                id: record.id, merchantReference: record.merchantReference, stage: stage, message: message,
+                shipments: stage == "shipped" ? [shipment(for: record)] : nil)))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let body = try? encoder.encode(callback) else { return }
         let copies = state.controls.faults.withLock { $0.duplicateCallbacks } ? 2 : 1
         for _ in 0..<copies { await deliver(body, to: url) }
+    }
+
+    /// The demo parcel of `record`: carrier `DemoPost`, tracking number `DP` + the order's number,
+    /// and a tracking page on the lab itself (`GET /tracking/{number}`).
+    func shipment(for record: DemoLab.OrderRecord) -> LabCallback.Shipment {
+        let number = "DP" + record.id.filter(\.isNumber).leftPadded(to: 9)
+        let base = state.baseURL.withLock { $0 } ?? "http://127.0.0.1"
+        return .init(carrier: .init(name: "DemoPost", service: "Tracked"), tracking: .init(number: number, url: "\(base)/tracking/\(number)"))
     }
 
     private func deliver(_ body: Data, to url: URL) async {
@@ -49,5 +59,12 @@ struct LabCallbackSender: Sendable {
         message.append(body)
         let mac = HMAC<SHA256>.authenticationCode(for: message, using: SymmetricKey(data: Data(secret.utf8)))
         return "t=\(timestamp),v1=" + mac.map { String(format: "%02x", $0) }.joined()
+    }
+}
+
+extension String {
+    /// The string with leading zeros up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

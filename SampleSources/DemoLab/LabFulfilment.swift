@@ -33,12 +33,24 @@ struct LabFulfilment: Sendable {
             return  // stopping
         }
         for stage in ["downloaded", "printed", "shipped"] {
+            if stage == "printed" {
+                do { try await waitWhileHeld(record.id) } catch { return }
+            }
             if stage != "downloaded" {
                 let latency = state.controls.faults.withLock { $0.latency }
                 do { try await state.pause(state.configuration.stageInterval + latency) } catch { return }
             }
             state.controls.orders.withLock { $0.update(record.id, stage: stage) }
             await callbacks.send(record, stage: stage)
+        }
+    }
+
+    /// While ``DemoLab/Faults/holdAt`` is set, keeps the order at that stage (a cancel request
+    /// reads it there); throws when the lab stops or the order is cancelled.
+    private func waitWhileHeld(_ id: String) async throws {
+        while let hold = state.controls.faults.withLock({ $0.holdAt }) {
+            state.controls.orders.withLock { $0.update(id, stage: hold.rawValue) }
+            try await state.pause(.milliseconds(20))
         }
     }
 

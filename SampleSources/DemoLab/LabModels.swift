@@ -52,6 +52,24 @@ struct LabCallback: Encodable, Sendable {
         let merchantReference: String
         let stage: String
         let message: String?
+        /// Sent with `shipped`: the parcel's carrier and tracking.
+        let shipments: [Shipment]?
+    }
+
+    /// One parcel, Prodigi's shape: `{"carrier": {"name", "service"}, "tracking": {"number", "url"}}`.
+    struct Shipment: Encodable, Sendable {
+        struct Carrier: Encodable, Sendable {
+            let name: String
+            let service: String
+        }
+
+        struct Tracking: Encodable, Sendable {
+            let number: String
+            let url: String
+        }
+
+        let carrier: Carrier
+        let tracking: Tracking
     }
 
     let id: String

@@ -33,7 +33,22 @@ struct LabOrderBook: Sendable {
         return (record, true)
     }
 
+    /// Moves order `id` to `stage`; a cancelled order stays cancelled.
+    /// Cancels order `id` unless it is printing or further; the refusal's reason, or `nil` when
+    /// it is cancelled (also when it already was).
+    mutating func cancel(_ id: String) -> String? {
+        guard let stage = records[id]?.stage else { return "There is no order \(id)." }
+        switch stage {
+        case "printing", "printed", "shipped", "failed":
+            return "Order \(id) is \(stage == "failed" ? "failed" : "already " + stage); it can no longer be cancelled."
+        default:
+            records[id]?.stage = "cancelled"
+            return nil
+        }
+    }
+
     mutating func update(_ id: String, stage: String, message: String? = nil) {
+        guard records[id]?.stage != "cancelled" else { return }
         records[id]?.stage = stage
         records[id]?.message = message
     }
@@ -49,6 +64,8 @@ final class LabState: Sendable {
     let clock = ContinuousClock()
     /// Set when the lab stops, so fulfilment pauses end at once.
     let isStopping = Atomic(false)
+    /// `http://127.0.0.1:<port>` once the server listens (tracking pages are linked there).
+    let baseURL = Mutex<String?>(nil)
     /// The fulfilment task of each order still in progress.
     let work = Mutex<[String: Task<Void, Never>]>([:])
 

@@ -3,7 +3,8 @@ import Hummingbird
 import PhotoSourceKit
 
 /// `POST /v1/orders` (customer token, or the API key for orders the shop's backend makes, with
-/// an `Idempotency-Key`), `GET /v1/orders/{id}`, `DELETE /v1/orders/{id}` (cancel) and
+/// an `Idempotency-Key`), `GET /v1/orders/{id}`, `DELETE /v1/orders/{id}` (cancel: each print lab
+/// that has the order is asked first, ``LabCancellationRequests``) and
 /// `GET /v1/orders/{id}/events` (Server-Sent Events, in `+Events`).
 ///
 /// A session sees only its own orders (another's answer 404, as if they did not exist); the
@@ -106,7 +107,9 @@ struct OrdersController {
 
     private func cancel(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
         let order = try await visibleOrder(request, context)
-        guard let cancelled = try await dependencies.orderStore().cancelOrder(id: order.id, now: Date()) else {
+        // A lab that has the order decides: the order is cancelled there only if it confirms.
+        let answers = await LabCancellationRequests(configuration: dependencies.configuration).answers(for: order)
+        guard let cancelled = try await dependencies.orderStore().cancelOrder(id: order.id, now: Date(), labAnswers: answers) else {
             throw PhotoSourceError(.notFound, "There is no order \(order.id).")
         }
         return try JSONResponse.make(OrderResponse(cancelled))

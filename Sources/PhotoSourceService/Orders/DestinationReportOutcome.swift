@@ -6,6 +6,9 @@ public enum DestinationReportOutcome: Sendable, Hashable {
     /// A new event whose stage does not move the delivery forward (an older stage arriving late,
     /// or anything after `shipped` or `failed`): kept in the order's events, nothing else changed (200, `recorded`).
     case recorded
+    /// The lab shipped an order it had confirmed cancelled: recorded, the delivery flagged
+    /// `shippedAfterCancel` (it stays cancelled) and the shop told, never silent (200, `flagged`).
+    case flagged
     /// The destination sent this event id before; nothing changed (200, `duplicate`).
     case duplicate
     /// No order with that id has a delivery to this destination (404).

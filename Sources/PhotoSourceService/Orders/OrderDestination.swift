@@ -166,14 +166,20 @@ public struct DestinationReport: Sendable, Hashable, Codable {
     /// The destination's own id for the order (a lab's order id), which must be the one it
     /// answered with when it accepted ours (``DeliveryOutcome/accepted(externalID:)``).
     public var externalID: String?
+    /// The parcel's tracking, when the destination reported it (a lab's `shipped` callback).
+    public var tracking: DeliveryTracking?
 
     /// Creates a report.
-    public init(orderID: String, destinationID: String, eventID: String, stage: String, message: String? = nil, externalID: String? = nil) {
+    public init(
+        orderID: String, destinationID: String, eventID: String, stage: String, message: String? = nil, externalID: String? = nil,
+        tracking: DeliveryTracking? = nil
+    ) {
         self.orderID = orderID
         self.destinationID = destinationID
         self.eventID = eventID
         self.stage = stage
         self.message = message
         self.externalID = externalID
+        self.tracking = tracking
     }
 }

@@ -74,6 +74,12 @@ public struct OrderRecord: Sendable, Hashable {
         public var errorMessage: String?
         /// What became of each item there, by index.
         public var items: [ItemDeliveryResult]
+        /// The parcel's tracking, once the destination reported it.
+        public var tracking: DeliveryTracking?
+        /// What the destination answered when the order was cancelled, if it was asked.
+        public var cancellation: DeliveryCancellation?
+        /// Something a person must look at, such as `shippedAfterCancel` (a lab shipped an order it had confirmed cancelled).
+        public var alert: String?
 
         /// Creates a pending delivery.
         public init(

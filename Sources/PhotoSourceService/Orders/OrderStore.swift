@@ -44,8 +44,13 @@ public protocol OrderStore: Sendable {
     /// applied only when it moves the delivery forward (``PrintLabStage/advances(from:)``); an
     /// older stage is kept as an event and changes nothing.
     func applyReport(_ report: DestinationReport, now: Date) async throws -> DestinationReportOutcome
-    /// Cancels what has not ended yet (lines, deliveries, jobs) and returns the order; `nil` when unknown.
-    func cancelOrder(id: String, now: Date) async throws -> OrderRecord?
+    /// Cancels the order and returns it; `nil` when unknown. What has not reached a destination
+    /// (lines, deliveries, jobs) stops; each print lab in `labAnswers` (destination id → what it
+    /// answered when asked to cancel) decides for itself: `confirmed` cancels its delivery, a
+    /// refusal or no answer leaves it as it was; each answer is kept on the delivery, recorded as
+    /// an event and reported to the shop. The order is `cancelled` when nothing reached a
+    /// destination that goes on; otherwise its status says what did (``OrderStatus/afterCancelling(deliveries:)``).
+    func cancelOrder(id: String, now: Date, labAnswers: [String: DeliveryCancellation]) async throws -> OrderRecord?
 
     /// Up to `limit` events of `order` after event id `after`, oldest first.
     func events(order: String, after: Int64, limit: Int) async throws -> [OrderEvent]
@@ -66,6 +71,13 @@ public protocol OrderStore: Sendable {
     /// Erases the recipient (personal data) of every order that ended (a final status) before
     /// `date`; returns how many orders lost theirs. The orders themselves stay.
     func eraseRecipients(endedBefore date: Date) async throws -> Int
+}
+
+extension OrderStore {
+    /// Cancels what has not reached a destination yet, asking no lab (``cancelOrder(id:now:labAnswers:)``).
+    public func cancelOrder(id: String, now: Date) async throws -> OrderRecord? {
+        try await cancelOrder(id: id, now: now, labAnswers: [:])
+    }
 }
 
 /// Why one line of an order could not be materialised.

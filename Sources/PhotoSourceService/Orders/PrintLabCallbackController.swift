@@ -13,6 +13,8 @@ import PhotoSourceKit
 /// - 200 `{"applied": true, "outcome": "applied"}`: a new stage moved the delivery forward;
 /// - 200 `{"applied": false, "outcome": "recorded"}`: an older stage arriving late (or anything
 ///   after `shipped` or `failed`), kept in the order's events, nothing changed;
+/// - 200 `{"applied": false, "outcome": "flagged"}`: `shipped` for an order the lab had confirmed
+///   cancelled: kept, the delivery flagged `shippedAfterCancel`, the shop told;
 /// - 200 `{"applied": false, "outcome": "duplicate"}`: an event id the lab sent before;
 /// - 404: the merchant reference names no order with a delivery to this lab;
 /// - 409: the lab order id is not the one the lab answered our order with (or that answer has
@@ -68,6 +70,7 @@ public struct PrintLabCallbackController: Sendable {
         switch outcome {
         case .applied: return answer("applied", applied: true)
         case .recorded: return answer("recorded", applied: false)
+        case .flagged: return answer("flagged", applied: false)
         case .duplicate: return answer("duplicate", applied: false)
         case .unknownOrder:
             return Problem(

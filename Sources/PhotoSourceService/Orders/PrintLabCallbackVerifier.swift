@@ -38,6 +38,37 @@ public struct PrintLabCallbackVerifier: Sendable {
             public var stage: String
             /// A sentence from the lab, such as why an asset failed.
             public var message: String?
+            /// The parcels, once shipped (Prodigi's `shipments`); the first with tracking is kept.
+            public var shipments: [Shipment]?
+        }
+
+        /// One parcel: `{"carrier": {"name", "service"}, "tracking": {"number", "url"}}`.
+        public struct Shipment: Sendable, Hashable, Codable {
+            /// `{"name": "Royal Mail", "service": "Tracked 48"}`.
+            public var carrier: Carrier?
+            /// `{"number": "…", "url": "https://…"}`.
+            public var tracking: Tracking?
+
+            /// The carrier.
+            public struct Carrier: Sendable, Hashable, Codable {
+                /// The carrier's name.
+                public var name: String?
+                /// The carrier's service, if named.
+                public var service: String?
+            }
+
+            /// The parcel's tracking.
+            public struct Tracking: Sendable, Hashable, Codable {
+                /// The tracking number.
+                public var number: String?
+                /// The carrier's tracking page.
+                public var url: String?
+            }
+
+            /// As the service keeps it.
+            var deliveryTracking: DeliveryTracking {
+                DeliveryTracking(carrier: carrier?.name, number: tracking?.number, url: tracking?.url)
+            }
         }
     }
 
@@ -80,6 +111,7 @@ public struct PrintLabCallbackVerifier: Sendable {
         }
         return DestinationReport(
             orderID: order.merchantReference, destinationID: destinationID, eventID: callback.id, stage: stage.rawValue,
-            message: order.message, externalID: order.id)
+            message: order.message, externalID: order.id,
+            tracking: order.shipments?.lazy.map(\.deliveryTracking).first { !$0.isEmpty })
     }
 }

@@ -2,7 +2,8 @@ public import Foundation
 public import PhotoNetworking
 import PhotoSourceKit
 
-/// Sends an order to a print lab's API (``PrintLabOrder``, Prodigi v4's shape) with each asset
+/// Sends an order to a print lab's API (``PrintLabOrder``, Prodigi v4's shape, or Gelato v4's:
+/// ``Configuration/format``) with each asset
 /// as a signed asset URL of this service (``DeliverableAsset/assetURL``); the lab fetches the
 /// files on its own schedule and reports back through signed callbacks (``PrintLabCallbackController``).
 ///
@@ -29,12 +30,16 @@ public struct PrintLabDestination: OrderDestination {
         public var sizing: String
         /// How long the order request may take.
         public var timeout: Duration
+        /// The shape of the lab's API (`prodigi-v4`, `gelato-v4`).
+        public var format: PrintLabFormat
 
         /// Creates a configuration.
         public init(
             id: String, ordersURL: URL, apiKey: String? = nil, skus: [String: String], shippingMethod: String = "Standard",
-            recipient: PrintLabRecipient, sizing: String = "fillPrintArea", timeout: Duration = .seconds(60)
+            recipient: PrintLabRecipient, sizing: String = "fillPrintArea", timeout: Duration = .seconds(60),
+            format: PrintLabFormat = .prodigiV4
         ) {
+            self.format = format
             self.id = id
             self.ordersURL = ordersURL
             self.apiKey = apiKey
@@ -53,8 +58,8 @@ public struct PrintLabDestination: OrderDestination {
     /// `printLab`.
     public var kind: String { "printLab" }
 
-    private let client: HTTPClient
-    private let options: HTTPOptions
+    let client: HTTPClient
+    let options: HTTPOptions
 
     /// Creates the destination. Throws `.invalidData` when the orders URL is not http(s).
     public init(_ configuration: Configuration, client: HTTPClient = .shared) throws {
@@ -82,13 +87,13 @@ public struct PrintLabDestination: OrderDestination {
             else { throw error }
             return .failed(code: error.code.name, message: "Print lab \(id) refused the order (HTTP \(status)): \(error.message)")
         }
-        guard let answer = try? JSONDecoder().decode(PrintLabOrder.Response.self, from: response.body), !answer.order.id.isEmpty else {
+        guard let externalID = configuration.format.externalID(in: response.body) else {
             throw PhotoSourceError(.invalidData, "Print lab \(id) accepted the order but its answer names no order id; trying again later.")
         }
         for asset in delivery.assets where !delivery.acknowledged.contains(asset.index) {
             try await progress(ItemDeliveryResult(index: asset.index, delivered: true))
         }
-        return .accepted(externalID: answer.order.id)
+        return .accepted(externalID: externalID)
     }
 
     /// The lab order for `delivery`. Throws `.invalidData` for an asset without a URL
@@ -112,13 +117,26 @@ public struct PrintLabDestination: OrderDestination {
     }
 
     private func request(for order: PrintLabOrder) throws -> HTTPRequest {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var request = HTTPRequest(url: configuration.ordersURL, method: "POST", body: try encoder.encode(order), options: options)
+        var request = HTTPRequest(url: configuration.ordersURL, method: "POST", body: try configuration.format.body(order), options: options)
         request.setHeader("Content-Type", "application/json")
         request.setHeader("Accept", "application/json")
         request.setHeader("Idempotency-Key", order.idempotencyKey)
-        if let apiKey = configuration.apiKey { request.setHeader("X-API-Key", apiKey) }
+        authorize(&request)
         return request
+    }
+
+    /// The request asking the lab to cancel its order `externalID` (``PrintLabFormat/cancelURL(orders:externalID:)``).
+    func cancelRequest(externalID: String) throws -> HTTPRequest {
+        let url = configuration.format.cancelURL(orders: configuration.ordersURL, externalID: externalID)
+        var request = HTTPRequest(url: url, method: "POST", body: Data("{}".utf8), options: options)
+        request.setHeader("Content-Type", "application/json")
+        request.setHeader("Accept", "application/json")
+        authorize(&request)
+        return request
+    }
+
+    /// Adds the lab's API key, when there is one.
+    private func authorize(_ request: inout HTTPRequest) {
+        if let apiKey = configuration.apiKey { request.setHeader("X-API-Key", apiKey) }
     }
 }

@@ -1,10 +1,11 @@
 /// A stage a print lab reports for an order, in the order a lab goes through them:
-/// `received → downloaded → printed → shipped`, or `failed` at any point before `shipped`.
+/// `received → downloaded → printed → shipped`, or `failed` (or `cancelled`) at any point before `shipped`.
 ///
 /// Stages move forward only. Labs send callbacks concurrently and retry them, so an older stage
 /// can arrive after a newer one (`printed` after `shipped`), and a lab can contradict itself
 /// (`shipped` after `failed`, `failed` after `shipped`): such a report is kept as an event but
-/// changes nothing (``advances(from:)``). `shipped` and `failed` are both final.
+/// changes nothing (``advances(from:)``). `shipped`, `failed` and `cancelled` are final; a lab that ships
+/// what it confirmed cancelled is flagged (`shippedAfterCancel`), never silent.
 public enum PrintLabStage: String, Sendable, Hashable, Codable, CaseIterable {
     /// The lab has the order.
     case received
@@ -16,6 +17,8 @@ public enum PrintLabStage: String, Sendable, Hashable, Codable, CaseIterable {
     case shipped
     /// The lab gave up on the order (an asset it could not fetch, an MD5 mismatch…).
     case failed
+    /// The lab confirmed that it cancelled the order (its answer to our cancel request, or its own callback).
+    case cancelled
 
     /// Where the stage lies on the way; the two final stages share the last place.
     private var position: Int {
@@ -23,7 +26,7 @@ public enum PrintLabStage: String, Sendable, Hashable, Codable, CaseIterable {
         case .received: 1
         case .downloaded: 2
         case .printed: 3
-        case .shipped, .failed: 4
+        case .shipped, .failed, .cancelled: 4
         }
     }
 
@@ -44,6 +47,7 @@ public enum PrintLabStage: String, Sendable, Hashable, Codable, CaseIterable {
         case .received: nil
         case .downloaded, .printed, .shipped: .delivered
         case .failed: .failed
+        case .cancelled: .cancelled
         }
     }
 }

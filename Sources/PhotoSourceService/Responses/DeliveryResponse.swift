@@ -27,6 +27,12 @@ struct DeliveryResponse: Encodable, Sendable, Hashable {
     let message: String?
     /// Each item's result there, by index.
     let items: [Item]
+    /// The parcel's carrier, tracking number and URL, once the lab shipped.
+    let tracking: DeliveryTracking?
+    /// What the lab answered when the order was cancelled, if it was asked.
+    let cancellation: DeliveryCancellation?
+    /// Something a person must look at (`shippedAfterCancel`).
+    let alert: String?
 
     init(_ delivery: OrderRecord.Delivery) {
         id = delivery.destinationID
@@ -37,5 +43,8 @@ struct DeliveryResponse: Encodable, Sendable, Hashable {
         errorCode = delivery.errorCode
         message = delivery.errorMessage
         items = delivery.items.map { Item(index: $0.index, delivered: $0.delivered, errorCode: $0.errorCode, message: $0.message) }
+        tracking = delivery.tracking
+        cancellation = delivery.cancellation
+        alert = delivery.alert
     }
 }

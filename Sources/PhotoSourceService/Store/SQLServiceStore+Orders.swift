@@ -86,20 +86,6 @@ extension SQLServiceStore: OrderStore {
         }
     }
 
-    public func cancelOrder(id: String, now: Date) async throws -> OrderRecord? {
-        try await database.write { db in
-            guard let current = try await StoreOrderRows.status(db, order: id) else { return nil }
-            if !current.isFinal {
-                _ = try await db.query("UPDATE order_items SET state = 'cancelled' WHERE order_id = ? AND state = 'pending'", [.text(id)])
-                _ = try await db.query(
-                    "UPDATE deliveries SET state = 'cancelled' WHERE order_id = ? AND state IN ('pending', 'delivering', 'accepted')", [.text(id)])
-                _ = try await db.query("UPDATE jobs SET state = 'cancelled' WHERE order_id = ? AND state IN ('ready', 'running')", [.text(id)])
-                try await StoreOrderRows.changeStatus(db, order: id, to: .cancelled, now: now, webhooks: writesWebhooks)
-            }
-            return try await StoreOrderRows.order(db, where: "id = ?", [.text(id)])
-        }
-    }
-
     public func events(order: String, after: Int64, limit: Int) async throws -> [OrderEvent] {
         try await database.read { db in
             try await db.query(

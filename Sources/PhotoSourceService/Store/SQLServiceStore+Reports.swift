@@ -24,6 +24,7 @@ extension SQLServiceStore {
             guard !fresh.isEmpty else { return .duplicate }
             var data: [String: any Sendable] = ["orderId": order, "destination": destination, "stage": report.stage, "eventId": report.eventID]
             if let message = report.message { data["message"] = message }
+            if try await StoreOrderRows.flagShippedAfterCancel(db, report, data, now: now, webhooks: writesWebhooks) { return .flagged }
             let current = delivery.string("stage")
             guard let stage = PrintLabStage(rawValue: report.stage), stage.advances(from: current.flatMap(PrintLabStage.init(rawValue:))) else {
                 // Late or contradicting: part of the history, not of the state.
@@ -44,7 +45,8 @@ extension SQLServiceStore {
                 """,
                 [.text(stage.rawValue), .text(state), .text(state), .flag(failed),
                  .flag(failed), .text(report.message), .text(order), .text(destination)])
-            try await StoreOrderRows.event(db, order: order, type: "order.delivery", data, now: now)
+            try await StoreOrderRows.recordTracking(db, report)
+            try await StoreOrderRows.event(db, order: order, type: "order.delivery", data.merging(report.trackingEventData) { $1 }, now: now)
             // Every stage that moves (printed, shipped…) is news for the shop, not only the one that ends the delivery.
             try await StoreOrderRows.webhook(db, enabled: writesWebhooks, order: order, destination: destination, now: now)
             try await StoreOrderRows.finishIfDone(db, order: order, now: now, webhooks: writesWebhooks)

@@ -40,14 +40,17 @@ enum StoreOrderRows {
         let only = destination.map { [StoreValue.text($0)] } ?? []
         let filter = destination == nil ? "" : " AND destination_id = ?"
         let deliveries = try await db.query(
-            "SELECT destination_id, kind, state, stage, external_id, error_code, error_message FROM deliveries WHERE order_id = ?\(filter) ORDER BY destination_id",
+            """
+            SELECT destination_id, kind, state, stage, external_id, error_code, error_message, \(labColumns)
+            FROM deliveries WHERE order_id = ?\(filter) ORDER BY destination_id
+            """,
             [.text(id)] + only)
         let results = try await db.query(
             "SELECT destination_id, idx, delivered, error_code, error_message FROM delivery_items WHERE order_id = ?\(filter) ORDER BY idx",
             [.text(id)] + only)
         return deliveries.map { delivery in
             let destination = delivery.string("destination_id") ?? ""
-            return OrderRecord.Delivery(
+            var record = OrderRecord.Delivery(
                 destinationID: destination, kind: delivery.string("kind") ?? "",
                 state: delivery.string("state").flatMap(DeliveryState.init(rawValue:)) ?? .failed,
                 stage: delivery.string("stage"), externalID: delivery.string("external_id"),
@@ -57,6 +60,8 @@ enum StoreOrderRows {
                         index: Int(result.int("idx") ?? 0), delivered: result.int("delivered") == 1,
                         errorCode: result.string("error_code"), message: result.string("error_message"))
                 })
+            readLabColumns(delivery, into: &record)
+            return record
         }
     }
 

@@ -12,7 +12,8 @@ extension Root {
                 The first line printed is the lab's address; orders go to ADDRESS/v4.0/Orders \
                 (Prodigi v4's shape). For each order the lab downloads every asset, checks its MD5 and \
                 sends signed callbacks (received, downloaded, printed, shipped, or failed) to \
-                --callback-url, signed with --callback-secret. Asset URLs and the callback may reach \
+                --callback-url, signed with --callback-secret; ADDRESS/v4.0/Orders/ID/actions/cancel \
+                cancels an order until it is printing. Asset URLs and the callback may reach \
                 public addresses, the callback's origin and the origins given with --allow-origin. \
                 The fault options make it misbehave for tests and demos. SIGINT or SIGTERM stops it.
                 """)
@@ -47,12 +48,18 @@ extension Root {
         @Flag(help: "Fault: report an MD5 mismatch (and fail) for the first asset of each order.")
         var wrongMd5 = false
 
+        @Option(help: "Stage: keep every order at downloaded (a cancel is confirmed) or printing (a cancel is refused).")
+        var holdAt: String?
+
         func validate() throws {
             guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535; \(port) is not.") }
             if let callbackURL, URL(string: callbackURL)?.host == nil {
                 throw ValidationError("--callback-url must be an http(s) URL with a host; \"\(callbackURL)\" is not.")
             }
             guard callbackSecret.utf8.count >= 16 else { throw ValidationError("--callback-secret must be at least 16 characters long.") }
+            if let holdAt, DemoLab.Faults.HoldStage(rawValue: holdAt) == nil {
+                throw ValidationError("--hold-at must be downloaded or printing; \"\(holdAt)\" is neither.")
+            }
             guard stageInterval >= 0, failOrders >= 0, refuseDownloads >= 0, latencyMs >= 0 else {
                 throw ValidationError("--stage-interval, --fail-orders, --refuse-downloads and --latency-ms must not be negative.")
             }
@@ -62,7 +69,8 @@ extension Root {
             let lab = DemoLab()
             lab.faults = DemoLab.Faults(
                 serverErrorNextOrders: failOrders, latency: .milliseconds(latencyMs), duplicateCallbacks: duplicateCallbacks,
-                reportWrongMD5: wrongMd5, refuseNextDownloads: refuseDownloads)
+                reportWrongMD5: wrongMd5, refuseNextDownloads: refuseDownloads,
+                holdAt: holdAt.flatMap(DemoLab.Faults.HoldStage.init(rawValue:)))
             let configuration = DemoLab.Configuration(
                 callbackURL: callbackURL.flatMap(URL.init(string:)), callbackSecret: callbackSecret, trustedOrigins: allowedOrigins,
                 stageInterval: .milliseconds(Int(stageInterval * 1000)))

@@ -12,14 +12,14 @@ import Testing
 struct OrderLabCallbackTests {
     /// A signed callback for `merchantReference` from lab order `labOrder`; its status and JSON body.
     static func callback(
-        _ harness: ServiceHarness, event: String, stage: String, labOrder: String, merchantReference: String
+        _ harness: ServiceHarness, destination: String = "lab", event: String, stage: String, labOrder: String, merchantReference: String
     ) async throws -> (status: HTTPResponse.Status, json: [String: Any]) {
         let body = Data(
             #"{"id":"\#(event)","type":"order.stage.changed","time":"2026-11-27T08:00:00Z","data":{"order":{"id":"\#(labOrder)","merchantReference":"\#(merchantReference)","stage":"\#(stage)","message":null}}}"#
                 .utf8)
         let signature = try WebhookSigner(secrets: [OrderLabTests.secret]).signature(for: body)
         let response = try await harness.client.execute(
-            uri: "/v1/destinations/lab/callbacks", method: .post,
+            uri: "/v1/destinations/\(destination)/callbacks", method: .post,
             headers: [.contentType: "application/json", HTTPField.Name("Webhook-Signature")!: signature], body: ByteBuffer(bytes: body))
         return (response.status, (try? ServiceHarness.object(response)) ?? [:])
     }

@@ -15,10 +15,10 @@ import Testing
 struct OrderLabTests {
     static let secret = "lab-callback-secret-0123456789"
 
-    /// The `printLab` destination `lab` for the demo lab at `ordersURL`.
-    static func labDestination(_ ordersURL: URL) throws -> DestinationConfiguration {
+    /// The `printLab` destination `id` (`lab`) for the demo lab at `ordersURL`, speaking `format`.
+    static func labDestination(_ ordersURL: URL, id: String = "lab", format: String = "prodigi-v4") throws -> DestinationConfiguration {
         try JSONDecoder().decode(DestinationConfiguration.self, from: Data("""
-            {"id": "lab", "kind": "printLab", "url": "\(ordersURL.absoluteString)", "callbackSecrets": ["\(secret)"],
+            {"id": "\(id)", "kind": "printLab", "format": "\(format)", "url": "\(ordersURL.absoluteString)", "callbackSecrets": ["\(secret)"],
              "skus": {"4x6": "GLOBAL-PHO-4X6"},
              "recipient": {"name": "Ada", "address": {"line1": "1 Loop Road", "postalOrZipCode": "12345", "countryCode": "GB", "townOrCity": "London"}}}
             """.utf8))
