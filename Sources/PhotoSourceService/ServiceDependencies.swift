@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import PhotoImaging
 import PhotoSourceKit
 
@@ -20,9 +20,15 @@ public struct ServiceDependencies: Sendable {
     let rateLimits: RateLimits
     /// The port the server listens on, once it does (``assetURL(sha256:md5:contentType:now:)`` without a `publicBaseURL`).
     let listeningPort = BoundPort()
+    /// The time now (``ServiceArguments/clock``): sessions' expiry and idempotency records' lifetime.
+    let now: @Sendable () -> Date
 
     /// Bundles the service's parts.
-    public init(configuration: ServiceConfiguration, store: any ServiceStore, catalog: SourceCatalog, thumbnails: ThumbnailCache) throws {
+    public init(
+        configuration: ServiceConfiguration, store: any ServiceStore, catalog: SourceCatalog, thumbnails: ThumbnailCache,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
+        self.now = now
         self.configuration = configuration
         self.store = store
         self.catalog = catalog
