@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import Hummingbird
 public import Logging
 public import PhotoImaging
@@ -26,12 +26,14 @@ public struct ServiceArguments: Sendable {
     public var metrics: PrometheusCollectorRegistry
     /// Called with the bound port once the server listens (for `listening on …`).
     public var onListening: @Sendable (_ port: Int) async -> Void
+    /// The time now, as sessions' expiry and idempotency records' lifetime read it (tests move it on).
+    public var clock: @Sendable () -> Date
 
     /// Arguments for `configuration`, with the defaults above.
     public init(
         configuration: ServiceConfiguration, catalog: SourceCatalog? = nil, store: (any ServiceStore)? = nil,
         thumbnails: ThumbnailCache? = nil, logger: Logger = Logger(label: "photosource.service"), metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
-        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+        onListening: @escaping @Sendable (Int) async -> Void = { _ in }, clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.configuration = configuration
         self.catalog = catalog
@@ -40,6 +42,7 @@ public struct ServiceArguments: Sendable {
         self.logger = logger
         self.metrics = metrics
         self.onListening = onListening
+        self.clock = clock
     }
 }
 
@@ -78,7 +81,8 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
         }
         let thumbnails = arguments.thumbnails
             ?? ThumbnailCache(.init(diskDirectory: state.appendingPathComponent("thumbnails", isDirectory: true)))
-        let dependencies = try ServiceDependencies(configuration: configuration, store: store, catalog: catalog, thumbnails: thumbnails)
+        let dependencies = try ServiceDependencies(
+            configuration: configuration, store: store, catalog: catalog, thumbnails: thumbnails, now: arguments.clock)
         let router = buildRouter(dependencies, metrics: arguments.metrics)
         let onListening = arguments.onListening
         let connections = ConnectionPlan(configuration.traffic, openFileLimit: OpenFileLimit.raiseSoftLimit())
@@ -148,6 +152,7 @@ public func buildRouter(_ dependencies: ServiceDependencies, metrics: Prometheus
     if dependencies.catalog.sources.contains(where: { $0.id == ServiceSource.uploadsID }) {
         UploadsController(dependencies: dependencies).addRoutes(to: router)
     }
+    DestinationsController(dependencies: dependencies).addRoutes(to: router)
     if let orders = try? dependencies.orderStore() {
         // Print labs' signed status callbacks, applied once each to the order they name. Mounted
         // whenever orders are kept, so a destination that is not a configured lab answers 404.

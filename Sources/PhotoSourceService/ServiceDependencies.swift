@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import PhotoImaging
 import PhotoSourceKit
 
@@ -22,9 +22,15 @@ public struct ServiceDependencies: Sendable {
     let listeningPort = BoundPort()
     /// Customer uploads (tus at `/v1/uploads`), in the state folder's `uploads/`.
     let uploads: UploadStore
+    /// The time now (``ServiceArguments/clock``): sessions' expiry and idempotency records' lifetime.
+    let now: @Sendable () -> Date
 
     /// Bundles the service's parts.
-    public init(configuration: ServiceConfiguration, store: any ServiceStore, catalog: SourceCatalog, thumbnails: ThumbnailCache) throws {
+    public init(
+        configuration: ServiceConfiguration, store: any ServiceStore, catalog: SourceCatalog, thumbnails: ThumbnailCache,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
+        self.now = now
         self.configuration = configuration
         self.store = store
         self.catalog = catalog

@@ -106,6 +106,7 @@ struct NoStore: ServiceStore {
     func touchSession(tokenHash: String, now: Date, lifetime: TimeInterval) async throws -> CustomerSession? { nil }
     func session(id: String, now: Date) async throws -> CustomerSession? { nil }
     func session(tokenHash: String, now: Date) async throws -> CustomerSession? { nil }
+    func deleteSession(id: String) async throws {}
     func signIn(session: String, source: String) async throws -> Data? { nil }
     func saveSignIn(session: String, source: String, sealed: Data) async throws {}
     func deleteSignIn(session: String, source: String) async throws {}

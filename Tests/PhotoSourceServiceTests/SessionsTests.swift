@@ -26,6 +26,29 @@ struct SessionsTests {
         }
     }
 
+    @Test("DELETE /v1/sessions/current revokes the caller's session at once: its token is 401 from then on; other sessions go on")
+    func revokesCurrentSession() async throws {
+        try await ServiceHarness.run { harness in
+            let (token, _) = try await harness.newSession()
+            let (other, _) = try await harness.newSession()
+            #expect(try await harness.get("/v1/sources", token: token).status == .ok)
+            // When
+            let revoked = try await harness.client.execute(uri: "/v1/sessions/current", method: .delete, headers: [.authorization: "Bearer \(token)"])
+            // Then
+            #expect(revoked.status == .noContent)
+            let after = try await harness.get("/v1/sources", token: token)
+            #expect(after.status == .unauthorized)
+            #expect(try ServiceHarness.object(after)["code"] as? String == "not-logged-in")
+            let again = try await harness.client.execute(uri: "/v1/sessions/current", method: .delete, headers: [.authorization: "Bearer \(token)"])
+            #expect(again.status == .unauthorized)
+            #expect(try await harness.get("/v1/sources", token: other).status == .ok)
+            // The API key is not a session: nothing to revoke
+            let shop = try await harness.client.execute(
+                uri: "/v1/sessions/current", method: .delete, headers: [.authorization: "Bearer \(ServiceHarness.apiKey)"])
+            #expect(shop.status == .unauthorized)
+        }
+    }
+
     @Test("a wrong or missing API key is 401 problem+json with code invalid-credentials")
     func wrongKey() async throws {
         try await ServiceHarness.run { harness in

@@ -27,12 +27,16 @@ public struct OrderSettings: Sendable, Hashable, Codable {
     /// How many days an ended order keeps its recipient (name, e-mail, phone, address: personal
     /// data); then the purge erases it. The order itself, its lines and events stay.
     public var recipientRetentionDays: Double
+    /// How long an order's `Idempotency-Key` answers with that order, in seconds from its first
+    /// request, whoever asks again (the customer's session, or the shop's API key after the session ended).
+    public var idempotencySeconds: Double
 
     /// Creates settings.
     public init(
         leaseSeconds: Double = 30, pollIntervalSeconds: Double = 0.5, retryBaseSeconds: Double = 2, retryMaximumSeconds: Double = 600,
         maximumAttempts: Int = 8, workers: Int = 2, assetDirectory: String? = nil, eventStreamSeconds: Double = 55,
-        fetchConcurrency: Int = 4, assetURLLifetimeSeconds: Int = 14 * 24 * 3600, recipientRetentionDays: Double = 90
+        fetchConcurrency: Int = 4, assetURLLifetimeSeconds: Int = 14 * 24 * 3600, recipientRetentionDays: Double = 90,
+        idempotencySeconds: Double = 86_400
     ) {
         self.leaseSeconds = leaseSeconds
         self.pollIntervalSeconds = pollIntervalSeconds
@@ -45,11 +49,12 @@ public struct OrderSettings: Sendable, Hashable, Codable {
         self.fetchConcurrency = max(1, fetchConcurrency)
         self.assetURLLifetimeSeconds = assetURLLifetimeSeconds
         self.recipientRetentionDays = recipientRetentionDays
+        self.idempotencySeconds = idempotencySeconds
     }
 
     private enum Keys: String, CodingKey, CaseIterable {
         case leaseSeconds, pollIntervalSeconds, retryBaseSeconds, retryMaximumSeconds, maximumAttempts, workers, assetDirectory
-        case eventStreamSeconds, fetchConcurrency, assetURLLifetimeSeconds, recipientRetentionDays
+        case eventStreamSeconds, fetchConcurrency, assetURLLifetimeSeconds, recipientRetentionDays, idempotencySeconds
     }
 
     /// Decodes settings; a missing field keeps its default.
@@ -67,7 +72,8 @@ public struct OrderSettings: Sendable, Hashable, Codable {
             eventStreamSeconds: try fields.value(.eventStreamSeconds, or: standard.eventStreamSeconds),
             fetchConcurrency: try fields.value(.fetchConcurrency, or: standard.fetchConcurrency),
             assetURLLifetimeSeconds: try fields.value(.assetURLLifetimeSeconds, or: standard.assetURLLifetimeSeconds),
-            recipientRetentionDays: try fields.value(.recipientRetentionDays, or: standard.recipientRetentionDays))
+            recipientRetentionDays: try fields.value(.recipientRetentionDays, or: standard.recipientRetentionDays),
+            idempotencySeconds: try fields.value(.idempotencySeconds, or: standard.idempotencySeconds))
     }
 
     /// Encodes every field, `assetDirectory` as `null` when unset (so a starter file shows it).
@@ -84,6 +90,7 @@ public struct OrderSettings: Sendable, Hashable, Codable {
         try container.encode(fetchConcurrency, forKey: .fetchConcurrency)
         try container.encode(assetURLLifetimeSeconds, forKey: .assetURLLifetimeSeconds)
         try container.encode(recipientRetentionDays, forKey: .recipientRetentionDays)
+        try container.encode(idempotencySeconds, forKey: .idempotencySeconds)
     }
 
     /// The delay before attempt `attempt + 1`: `base × 2^(attempt−1)`, at most the maximum, times a jitter in [0.5, 1).

@@ -27,6 +27,7 @@ extension ServiceConfiguration {
             ("workers", orders.workers >= 1, "must be at least 1; \(orders.workers) is not."),
             ("eventStreamSeconds", orders.eventStreamSeconds > 0, "must be more than 0; \(orders.eventStreamSeconds) is not."),
             ("recipientRetentionDays", orders.recipientRetentionDays > 0, "must be more than 0; \(orders.recipientRetentionDays) is not."),
+            ("idempotencySeconds", orders.idempotencySeconds >= 60, "must be at least 60 (a checkout's retries come within it); \(orders.idempotencySeconds) is not."),
         ]
         for (name, valid, message) in checks where !valid { add("$.orders." + name, message) }
         return problems

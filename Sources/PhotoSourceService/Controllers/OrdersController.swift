@@ -21,6 +21,7 @@ struct OrdersController {
 
     func addRoutes(to router: Router<ServiceRequestContext>) {
         router.post("/v1/orders") { request, _ in try await create(request) }
+        router.get("/v1/orders") { request, _ in try await list(request) }
         router.get("/v1/orders/:id") { request, context in try await show(request, context) }
         router.delete("/v1/orders/:id") { request, context in try await cancel(request, context) }
         router.get("/v1/orders/:id/events") { request, context in try await events(request, context) }
@@ -34,11 +35,14 @@ struct OrdersController {
         }
         let body = try await request.body.collect(upTo: dependencies.configuration.limits.maximumBodyBytes)
         let order = try OrderRequest.parse(Data(body.readableBytesView), configuration: dependencies.configuration)
-        if let earlier = try await store.order(owner: caller.owner, idempotencyKey: key) {
+        // A key lives `idempotencySeconds` from its first request, whoever made it: the shop's
+        // backend (the API key) finds a customer's order after the customer's session ended.
+        let now = dependencies.now()
+        let since = now.addingTimeInterval(-dependencies.configuration.orders.idempotencySeconds)
+        if let earlier = try await store.order(idempotencyKey: key, owner: caller.isShop ? nil : caller.owner, createdSince: since) {
             return try Self.replay(earlier, hash: order.hash)
         }
         let warnings = try await findItems(order, caller: caller)
-        let now = Date()
         let record = OrderRecord(
             id: "ord_" + SecretHash.randomToken(byteCount: 12), owner: caller.owner, session: caller.session, idempotencyKey: key,
             requestHash: order.hash, reference: order.reference, product: order.product, createdAt: now, updatedAt: now,

@@ -26,7 +26,7 @@ extension ServiceDependencies {
     func requireSession(_ request: Request) async throws -> CustomerSession {
         guard let token = BearerToken.from(request),
               let session = try await SessionSlide.touch(
-                  store, tokenHash: SecretHash.sha256Hex(token), now: Date(), lifetime: TimeInterval(configuration.limits.sessionLifetimeSeconds))
+                  store, tokenHash: SecretHash.sha256Hex(token), now: now(), lifetime: TimeInterval(configuration.limits.sessionLifetimeSeconds))
         else {
             throw Problem(
                 status: .unauthorized, code: .notLoggedIn,

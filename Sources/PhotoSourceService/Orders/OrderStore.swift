@@ -14,6 +14,12 @@ public protocol OrderStore: Sendable {
     func order(id: String) async throws -> OrderRecord?
     /// The order `owner` made with `idempotencyKey`, or `nil`.
     func order(owner: String, idempotencyKey: String) async throws -> OrderRecord?
+    /// The latest order made with `idempotencyKey` at or after `createdSince` (by `owner` only,
+    /// when given; by anyone for the shop's API key), or `nil`: an idempotency record lives from
+    /// its first request, independent of the session that made it.
+    func order(idempotencyKey: String, owner: String?, createdSince: Date) async throws -> OrderRecord?
+    /// The orders `query` selects, oldest first (by creation, then id), at most `query.limit`.
+    func orders(_ query: OrderListQuery) async throws -> [OrderRecord]
 
     /// Leases the next runnable job to `worker` until `now + lease`: a `ready` job whose time
     /// has come, or a `running` one whose lease ran out (its worker died). `nil` when there is none.

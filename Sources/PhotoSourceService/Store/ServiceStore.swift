@@ -21,6 +21,9 @@ public protocol ServiceStore: Sendable {
     func session(tokenHash: String, now: Date) async throws -> CustomerSession?
     /// The session with `id` when it is live at `now` (no sliding), else `nil`.
     func session(id: String, now: Date) async throws -> CustomerSession?
+    /// Revokes the session with `id` at once: the session, its sign-ins, pending authorizations,
+    /// device grants and idempotency records go with it (orders stay). Nothing happens when there is none.
+    func deleteSession(id: String) async throws
 
     /// The sealed credentials of `session` for `source`, or `nil`.
     func signIn(session: String, source: String) async throws -> Data?

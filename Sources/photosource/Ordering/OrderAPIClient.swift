@@ -1,6 +1,7 @@
 import Foundation
 import PhotoNetworking
 import PhotoSourceKit
+import PhotoSourceService
 
 /// The REPL's side of the order service's HTTP API, spoken as a shop's page would speak it:
 /// `POST /v1/sessions` (with the API key), `POST /v1/orders` (with an `Idempotency-Key`),
@@ -19,12 +20,15 @@ struct OrderAPIClient: Sendable {
             let source: String
             let itemId: String
             let copies: Int
+            var crop: OrderLineLayout.Crop? = nil
+            var sizing: OrderLineLayout.Sizing? = nil
         }
 
         let reference: String
         let product: String
         let items: [Line]
         let destinations: [String]?
+        var recipient: OrderRecipient? = nil
     }
 
     /// Opens a customer session; returns its token.

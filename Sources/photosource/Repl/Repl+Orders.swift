@@ -25,11 +25,15 @@ extension Repl {
             guard let source = service.sources.serviceIDs[entry.sourceID] else {
                 throw PhotoSourceError(.invalidData, "Photos of \(entry.sourceTitle) cannot be ordered: the order service cannot look them up; unselect them first.")
             }
-            return OrderAPIClient.NewOrder.Line(source: source, itemId: entry.item.id, copies: 1)
+            return OrderAPIClient.NewOrder.Line(
+                source: source, itemId: entry.item.id, copies: options.copies ?? 1, crop: options.crop, sizing: options.sizing)
         }
+        let recipient = try options.shipTo.map(Self.recipient(from:))
         let reference = await orders.nextReference
         let id = try await service.client.place(
-            .init(reference: reference, product: product.id, items: lines, destinations: options.destinations.isEmpty ? nil : options.destinations),
+            .init(
+                reference: reference, product: product.id, items: lines, destinations: options.destinations.isEmpty ? nil : options.destinations,
+                recipient: recipient),
             idempotencyKey: UUID().uuidString)
         let number = await orders.record(.init(id: id, reference: reference, titles: selection.map(\.item.title)))
         await browser.clearSelection()
@@ -116,6 +120,23 @@ extension Repl {
         }
         output.line(TerminalText.escaped("\(low) (`order -y` would not ask)."))
         return await confirmer.confirm("Order anyway? [y/N] ")
+    }
+
+    /// The recipient in the JSON file at `path` (`order --ship-to FILE.json`); the service checks its fields.
+    static func recipient(from path: String) throws -> OrderRecipient {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: (path as NSString).expandingTildeInPath))
+        } catch {
+            throw PhotoSourceError(.notFound, "Cannot read the recipient file \(path); --ship-to takes a JSON file such as {\"name\": …, \"address\": {…}}.")
+        }
+        do {
+            return try JSONDecoder().decode(OrderRecipient.self, from: data)
+        } catch {
+            throw PhotoSourceError(
+                .invalidData,
+                "\(path) is not a recipient: it needs {\"name\", \"address\": {\"line1\", \"postalOrZipCode\", \"countryCode\", \"townOrCity\"}}, with email and phone optional.")
+        }
     }
 
     /// The product with id `product`; refuses a product or a destination the service does not

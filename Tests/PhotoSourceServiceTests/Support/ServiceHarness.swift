@@ -35,6 +35,7 @@ struct ServiceHarness: Sendable {
         configure: (inout ServiceConfiguration) -> Void = { _ in },
         sources: ((URL) throws -> [ServiceSource])? = nil,
         thumbnails: ThumbnailCache? = nil,
+        clock: @escaping @Sendable () -> Date = { Date() },
         _ body: @Sendable (ServiceHarness) async throws -> Void
     ) async throws {
         let library = try TestLibrary()
@@ -45,7 +46,7 @@ struct ServiceHarness: Sendable {
         let entries = try sources?(library.root) ?? [ServiceSource.folder(folder, id: "library")]
         let logs = LogCapture()
         let app = try await buildApplication(ServiceArguments(
-            configuration: configuration, catalog: SourceCatalog(entries), thumbnails: thumbnails, logger: logs.logger))
+            configuration: configuration, catalog: SourceCatalog(entries), thumbnails: thumbnails, logger: logs.logger, clock: clock))
         try await app.test(.ahc(.http)) { client in
             try await body(ServiceHarness(client: client, library: library.root, logs: logs))
         }

@@ -1,5 +1,6 @@
 import PhotoSourceKit
 import Synchronization
+import PhotoSourceService
 import Testing
 @testable import photosource
 
@@ -72,6 +73,22 @@ struct ReplOrderTests {
         #expect(await asked.browser.selection.count == 3)
     }
 
+    @Test("order takes --copies, --crop (fractions or pixels), --fit and --ship-to; wrong values say what to type")
+    func printOptions() throws {
+        let parsed = try ReplCommand.parse("order --copies 3 --crop 0.1,0.2,0.5,0.5 --fit fit --ship-to ~/ada.json -y")
+        #expect(parsed == .order(OrderOptions(
+            yes: true, copies: 3, crop: .init(x: 0.1, y: 0.2, width: 0.5, height: 0.5, units: .normalised), sizing: .fit, shipTo: "~/ada.json")))
+        #expect(try ReplCommand.parse("order --crop 100,50,1200,800") == .order(OrderOptions(crop: .init(x: 100, y: 50, width: 1200, height: 800))))
+        #expect(throws: ReplInputError("--copies takes a whole number from 1 to 1000, as in `order --copies 2`.")) { try ReplCommand.parse("order --copies 0") }
+        #expect(throws: ReplInputError("--fit takes fill (crop to the print's shape), fit (letterbox) or stretch, not \"squash\".")) {
+            try ReplCommand.parse("order --fit squash")
+        }
+        #expect(throws: ReplInputError("--crop in pixels takes whole numbers; fractions are all at most 1 (0.1,0.1,0.8,0.8).")) {
+            try ReplCommand.parse("order --crop 10.5,0,100,100")
+        }
+        #expect(throws: (any Error).self) { try ReplCommand.parse("order --crop 1,2,3") }
+    }
+
     @Test("order options parse in any order; --to takes lists and repeats; mistakes say what to type")
     func parsing() throws {
         #expect(try ReplCommand.parse("order") == .order(OrderOptions()))
@@ -80,10 +97,13 @@ struct ReplOrderTests {
         #expect(try ReplCommand.parse("order --yes") == .order(OrderOptions(yes: true)))
         #expect(try ReplCommand.parse("order-status 2") == .orderStatus(2))
         #expect(try ReplCommand.parse("orders") == .orders)
-        #expect(throws: ReplInputError("`order` knows --product, --to and --yes, not \"--colour\"; as in `order --product 8x10 --to folder`.")) {
+        #expect(throws: ReplInputError(
+            "`order` knows --product, --to, --copies, --crop, --fit, --ship-to and --yes, not \"--colour\"; as in `order --product 8x10 --copies 2 --crop 0.1,0.1,0.8,0.8 --fit fill --ship-to ada.json`.")) {
             try ReplCommand.parse("order --colour red")
         }
-        #expect(throws: ReplInputError("--to needs a value, as in `order --product 8x10 --to folder`.")) { try ReplCommand.parse("order --to") }
+        #expect(throws: ReplInputError("--to needs a value, as in `order --product 8x10 --copies 2 --crop 0.1,0.1,0.8,0.8 --fit fill --ship-to ada.json`.")) {
+            try ReplCommand.parse("order --to")
+        }
         #expect(throws: ReplInputError("Orders are numbered from 1.")) { try ReplCommand.parse("order-status 0") }
         #expect(throws: ReplInputError("`order-status` needs an order number, as in `order-status 1`.")) { try ReplCommand.parse("order-status") }
     }
