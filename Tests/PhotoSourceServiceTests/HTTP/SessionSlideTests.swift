@@ -15,6 +15,7 @@ struct SessionSlideTests {
         func touchSession(tokenHash: String, now: Date, lifetime: TimeInterval) async throws -> CustomerSession? { throw full }
         func session(tokenHash: String, now: Date) async throws -> CustomerSession? { tokenHash == live.tokenHash ? live : nil }
         func session(id: String, now: Date) async throws -> CustomerSession? { id == live.id ? live : nil }
+        func deleteSession(id: String) async throws { throw full }
         func signIn(session: String, source: String) async throws -> Data? { nil }
         func saveSignIn(session: String, source: String, sealed: Data) async throws { throw full }
         func deleteSignIn(session: String, source: String) async throws { throw full }

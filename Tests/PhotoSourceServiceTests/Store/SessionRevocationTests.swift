@@ -4,12 +4,12 @@ import Testing
 
 @Suite("Revoking a session in the store")
 struct SessionRevocationTests {
-    @Test("deleteSession removes the session with its sign-ins and idempotency records; other sessions keep theirs")
-    func cascades() async throws {
-        try await SQLiteServiceStoreTests.withStore { store, _ in
+    @Test("deleteSession removes the session with its sign-ins and idempotency records; other sessions keep theirs", arguments: StoreEngine.allCases)
+    func cascades(_ engine: StoreEngine) async throws {
+        try await engine.withStore { store, _ in
             let later = Date().addingTimeInterval(3_600)
-            try await store.createSession(SQLiteServiceStoreTests.session("gone", expires: later))
-            try await store.createSession(SQLiteServiceStoreTests.session("kept", expires: later))
+            try await store.createSession(ServiceStoreTests.session("gone", expires: later))
+            try await store.createSession(ServiceStoreTests.session("kept", expires: later))
             try await store.saveSignIn(session: "gone", source: "cloud", sealed: Data([1]))
             try await store.saveSignIn(session: "kept", source: "cloud", sealed: Data([2]))
             // When
