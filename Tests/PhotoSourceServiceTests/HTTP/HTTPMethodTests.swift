@@ -59,7 +59,7 @@ struct HTTPMethodTests {
         (.delete, "/v1/sources", "GET, HEAD"),
         (.get, "/v1/sessions", "POST"),
         (.head, "/v1/sessions", "POST"),
-        (.put, "/v1/orders", "POST"),
+        (.put, "/v1/orders", "GET, HEAD, POST"),
         (.post, "/v1/orders/ord_1", "DELETE, GET, HEAD"),
         (.patch, "/v1/sources/library/sign-in", "DELETE, GET, HEAD, POST"),
         (.post, "/v1/sources/library/items/Album/sunset.jpg", "GET, HEAD"),

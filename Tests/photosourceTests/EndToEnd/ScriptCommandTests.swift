@@ -104,7 +104,7 @@ struct ScriptCommandTests {
         (["ls", "LIBRARY", "Nowhere"], 1, "photosource: There is no folder \"Nowhere\" in Library; list the top to see what there is."),
         (["ls", "LIBRARY", "cover.png"], 1, "photosource: \"cover.png\" is a photo, not a folder; give a folder's path, or none for the top."),
         (["ls", "LIBRARY", "../.."], 1, "photosource: The item id \"../..\" contains \"..\"; ids may not leave the source's folder."),
-        (["info", "LIBRARY", "notes.txt"], 1, "photosource: \"notes.txt\" is not a JPEG or PNG photo (judged by its first bytes, not its name)."),
+        (["info", "LIBRARY", "notes.txt"], 1, "photosource: \"notes.txt\" is not a photo: This data is not a supported image format; only JPEG and PNG can be decoded."),
         (["ls", "photos"], 64, "Error: \"photos\" is not a source; write one of: "),
         (["ls", "LIBRARY", "--page", "99"], 1, "photosource: There is no page 99; this album has 1 page(s)."),
     ])
