@@ -50,7 +50,7 @@ class Service_:
         library = work / "library"
         self.library = library
         config.update(
-            sources=["demo", "demo-cloud", f"local:{library}"], port=free_port(), stateDirectory=str(work / "state"),
+            sources=["demo", "demo-cloud", f"local:{library}", "uploads"], port=free_port(), stateDirectory=str(work / "state"),
             destinations=[{"id": "folder", "kind": "folder", "enabled": True, "root": str(work / "orders")}],
             picker={"shopOrigins": shop_origins})
         config["limits"]["requestsPerMinute"] = 100000
