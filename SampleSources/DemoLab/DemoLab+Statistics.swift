@@ -15,6 +15,56 @@ extension DemoLab {
         public var stage: String
         /// Why it failed, when it did.
         public var message: String?
+        /// The shipping method it asked for, as sent (Prodigi `shippingMethod`, Gelato `shipmentMethodUid`).
+        public var shippingMethod: String?
+        /// Who it ships to, as sent (Prodigi `recipient`, Gelato `shippingAddress`).
+        public var recipient: Recipient?
+        /// Its lines, as sent.
+        public var lines: [Line] = []
+
+        /// The recipient as the lab read it.
+        public struct Recipient: Sendable, Hashable {
+            /// The name (Gelato's first and last name joined by a space).
+            public var name: String
+            /// The e-mail, if sent.
+            public var email: String?
+            /// The telephone number, if sent.
+            public var phone: String?
+            /// The first address line.
+            public var line1: String
+            /// The postcode, if sent.
+            public var postalCode: String?
+            /// The town or city.
+            public var townOrCity: String
+            /// The ISO 3166-1 country code.
+            public var countryCode: String
+
+            /// Creates a recipient record.
+            public init(
+                name: String, email: String? = nil, phone: String? = nil, line1: String, postalCode: String? = nil, townOrCity: String,
+                countryCode: String
+            ) {
+                self.name = name
+                self.email = email
+                self.phone = phone
+                self.line1 = line1
+                self.postalCode = postalCode
+                self.townOrCity = townOrCity
+                self.countryCode = countryCode
+            }
+        }
+
+        /// One line as the lab read it.
+        public struct Line: Sendable, Hashable {
+            /// The lab's product code (Prodigi `sku`, Gelato `productUid`).
+            public var sku: String
+            /// How many prints (Prodigi `copies`, Gelato `quantity`).
+            public var copies: Int
+            /// Prodigi's `sizing`, if sent (Gelato has none).
+            public var sizing: String?
+            /// Prodigi's `attributes` (Gelato has none).
+            public var attributes: [String: String]
+        }
     }
 
     /// What the lab has seen and done, for tests and the demo.

@@ -16,9 +16,22 @@ struct LabGelatoOrder: Decodable, Sendable {
         let url: String
     }
 
+    /// Gelato's `shippingAddress`, as far as the lab keeps it.
+    struct ShippingAddress: Decodable, Sendable {
+        let firstName: String
+        let lastName: String?
+        let addressLine1: String
+        let city: String
+        let postCode: String?
+        let country: String
+        let email: String?
+        let phone: String?
+    }
+
     let orderReferenceId: String
     let shipmentMethodUid: String?
     let items: [Item]
+    let shippingAddress: ShippingAddress?
 
     /// The order as the lab keeps it; `key` is the `Idempotency-Key` header, else the reference.
     func labOrder(idempotencyKey key: String?) -> LabOrderRequest {
@@ -28,6 +41,11 @@ struct LabGelatoOrder: Decodable, Sendable {
                 LabOrderRequest.Item(
                     sku: item.productUid, copies: item.quantity, sizing: nil,
                     assets: item.files.map { LabOrderRequest.Asset(printArea: $0.type, url: $0.url, md5Hash: nil) })
+            }, shippingAddress: shippingAddress.map { address in
+                DemoLab.OrderRecord.Recipient(
+                    name: [address.firstName, address.lastName ?? ""].filter { !$0.isEmpty }.joined(separator: " "), email: address.email,
+                    phone: address.phone, line1: address.addressLine1, postalCode: address.postCode, townOrCity: address.city,
+                    countryCode: address.country)
             })
     }
 }

@@ -7,6 +7,22 @@ struct LabOrderRequest: Decodable, Sendable {
         let copies: Int
         let sizing: String?
         let assets: [Asset]
+        var attributes: [String: String]?
+    }
+
+    /// Prodigi's `recipient`, as far as the lab keeps it.
+    struct Recipient: Decodable, Sendable {
+        struct Address: Decodable, Sendable {
+            let line1: String
+            let postalOrZipCode: String?
+            let countryCode: String
+            let townOrCity: String
+        }
+
+        let name: String
+        let email: String?
+        let phoneNumber: String?
+        let address: Address
     }
 
     struct Asset: Decodable, Sendable {
@@ -19,6 +35,22 @@ struct LabOrderRequest: Decodable, Sendable {
     let idempotencyKey: String?
     let shippingMethod: String?
     let items: [Item]
+    var recipient: Recipient?
+    /// The recipient of an order read from another shape (Gelato's `shippingAddress`).
+    var shippingAddress: DemoLab.OrderRecord.Recipient?
+
+    private enum CodingKeys: String, CodingKey {
+        case merchantReference, idempotencyKey, shippingMethod, items, recipient
+    }
+
+    /// What the lab keeps of the recipient.
+    var shipTo: DemoLab.OrderRecord.Recipient? {
+        shippingAddress ?? recipient.map {
+            DemoLab.OrderRecord.Recipient(
+                name: $0.name, email: $0.email, phone: $0.phoneNumber, line1: $0.address.line1, postalCode: $0.address.postalOrZipCode,
+                townOrCity: $0.address.townOrCity, countryCode: $0.address.countryCode)
+        }
+    }
 }
 
 /// The answer to an order: `{"outcome": "Created", "order": {"id", "merchantReference", "status": {"stage"}}}`.

@@ -27,7 +27,9 @@ struct LabOrderBook: Sendable {
         lastNumber += 1
         let record = DemoLab.OrderRecord(
             id: "ord_\(lastNumber)", merchantReference: request.merchantReference, idempotencyKey: key,
-            itemCount: request.items.count, assetURLs: request.items.flatMap { $0.assets.map(\.url) }, stage: "received")
+            itemCount: request.items.count, assetURLs: request.items.flatMap { $0.assets.map(\.url) }, stage: "received",
+            shippingMethod: request.shippingMethod, recipient: request.shipTo,
+            lines: request.items.map { .init(sku: $0.sku, copies: $0.copies, sizing: $0.sizing, attributes: $0.attributes ?? [:]) })
         records[record.id] = record
         idsByKey[key] = record.id
         return (record, true)

@@ -3,8 +3,11 @@ import Foundation
 /// The order body of Gelato's v4 API (`POST /v4/orders`), written from the same ``PrintLabOrder``
 /// the Prodigi shape is: `orderReferenceId` is our order id (the lab echoes it in callbacks),
 /// one item per line with its `productUid` (the destination's SKU for the product), its files and
-/// `quantity`, and the recipient as `shippingAddress`. Gelato has no MD5 field; the lab fetches
-/// the same signed asset URLs.
+/// `quantity` (the line's copies), the order's recipient (else the configured one) as
+/// `shippingAddress` and its shipping method, lowercased, as `shipmentMethodUid`. Gelato has no MD5
+/// field (the lab fetches the same signed asset URLs), no sizing field (a print's fit is the
+/// file's: the line's `sizing` is not sent), and no per-item attributes: paper and finish are part
+/// of the `productUid`, so a line's `attributes` are not sent either (choose them in `skus`).
 struct GelatoOrder: Encodable, Sendable, Hashable {
     /// One line.
     struct Item: Encodable, Sendable, Hashable {
@@ -31,6 +34,7 @@ struct GelatoOrder: Encodable, Sendable, Hashable {
         let state: String?
         let country: String
         let email: String?
+        let phone: String?
     }
 
     /// `{"key", "value"}`: Gelato's metadata entries.
@@ -69,7 +73,8 @@ struct GelatoOrder: Encodable, Sendable, Hashable {
             firstName: name.dropLast().joined(separator: " ").isEmpty ? recipient.name : name.dropLast().joined(separator: " "),
             lastName: name.count > 1 ? String(name.last ?? "") : "", addressLine1: recipient.address.line1,
             addressLine2: recipient.address.line2, city: recipient.address.townOrCity, postCode: recipient.address.postalOrZipCode,
-            state: recipient.address.stateOrCounty, country: recipient.address.countryCode, email: recipient.email)
+            state: recipient.address.stateOrCounty, country: recipient.address.countryCode, email: recipient.email,
+            phone: recipient.phoneNumber)
         metadata = order.metadata.sorted { $0.key < $1.key }.map { Metadata(key: $0.key, value: $0.value) }
     }
 }

@@ -33,14 +33,23 @@ public struct OrderDelivery: Sendable, Hashable {
     public var acknowledged: Set<Int>
     /// Stable for this order and destination across attempts (a lab's idempotency key).
     public var idempotencyKey: String
+    /// Who receives the prints, when the order named someone (else a lab sends its configured recipient).
+    public var recipient: OrderRecipient?
+    /// The shipping method the order asked for (else a lab sends its configured one).
+    public var shippingMethod: String?
 
     /// Creates a delivery.
-    public init(orderID: String, reference: String, assets: [DeliverableAsset], acknowledged: Set<Int>, idempotencyKey: String) {
+    public init(
+        orderID: String, reference: String, assets: [DeliverableAsset], acknowledged: Set<Int>, idempotencyKey: String,
+        recipient: OrderRecipient? = nil, shippingMethod: String? = nil
+    ) {
         self.orderID = orderID
         self.reference = reference
         self.assets = assets
         self.acknowledged = acknowledged
         self.idempotencyKey = idempotencyKey
+        self.recipient = recipient
+        self.shippingMethod = shippingMethod
     }
 }
 
@@ -82,12 +91,14 @@ public struct DeliverableAsset: Sendable, Hashable, Codable {
     /// A signed asset URL of this service (`/v1/assets/…`, the bytes above, valid for
     /// ``OrderSettings/assetURLLifetimeSeconds``), for destinations that fetch assets later.
     public var assetURL: URL?
+    /// How the line's photo becomes the print (crop, sizing, rotation, the lab's attributes).
+    public var layout: OrderLineLayout
 
     /// Creates an asset record.
     public init(
         index: Int, source: String, itemID: String, copies: Int, product: String, fileName: String, contentType: String,
         file: URL, byteCount: Int64, md5: String, sha256: String, pixelWidth: Int, pixelHeight: Int,
-        dpi: Double? = nil, verdict: String? = nil, warnings: [String] = [], assetURL: URL? = nil
+        dpi: Double? = nil, verdict: String? = nil, warnings: [String] = [], assetURL: URL? = nil, layout: OrderLineLayout = OrderLineLayout()
     ) {
         self.index = index
         self.source = source
@@ -106,6 +117,7 @@ public struct DeliverableAsset: Sendable, Hashable, Codable {
         self.verdict = verdict
         self.warnings = warnings
         self.assetURL = assetURL
+        self.layout = layout
     }
 }
 

@@ -26,7 +26,8 @@ extension OrderPipeline {
         let acknowledged = order.deliveries.first { $0.destinationID == destinationID }?.items.filter(\.delivered).map(\.index) ?? []
         let delivery = OrderDelivery(
             orderID: order.id, reference: order.reference, assets: order.items.compactMap(deliverable),
-            acknowledged: Set(acknowledged), idempotencyKey: "\(order.id)/\(destinationID)")
+            acknowledged: Set(acknowledged), idempotencyKey: "\(order.id)/\(destinationID)", recipient: order.recipient,
+            shippingMethod: order.shippingMethod)
         let store = store
         let lease = settings.leaseSeconds
         let outcome = try await destination.deliver(delivery) { result in
@@ -49,6 +50,6 @@ extension OrderPipeline {
             file: assets.file(sha256: asset.sha256, contentType: asset.contentType),
             byteCount: asset.byteCount, md5: asset.md5, sha256: asset.sha256, pixelWidth: asset.pixelWidth,
             pixelHeight: asset.pixelHeight, dpi: asset.dpi, verdict: asset.verdict, warnings: asset.warnings,
-            assetURL: dependencies.assetURL(sha256: asset.sha256, md5: asset.md5, contentType: asset.contentType))
+            assetURL: dependencies.assetURL(sha256: asset.sha256, md5: asset.md5, contentType: asset.contentType), layout: line.layout)
     }
 }

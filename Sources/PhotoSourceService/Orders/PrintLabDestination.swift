@@ -107,13 +107,25 @@ public struct PrintLabDestination: OrderDestination {
                 throw PhotoSourceError(.invalidData, "Print lab \(id) has no SKU for product \"\(asset.product)\"; add it under skus.")
             }
             return PrintLabOrder.Item(
-                sku: sku, copies: asset.copies, sizing: configuration.sizing,
+                sku: sku, copies: asset.copies, sizing: labSizing(asset.layout.sizing),
                 assets: [PrintLabOrder.Asset(printArea: "default", url: url.absoluteString, md5Hash: asset.md5)],
-                merchantReference: String(asset.index))
+                merchantReference: String(asset.index), attributes: asset.layout.attributes.isEmpty ? nil : asset.layout.attributes)
         }
         return PrintLabOrder(
-            merchantReference: delivery.orderID, idempotencyKey: delivery.idempotencyKey, shippingMethod: configuration.shippingMethod,
-            recipient: configuration.recipient, items: items, metadata: ["reference": delivery.reference, "orderId": delivery.orderID])
+            merchantReference: delivery.orderID, idempotencyKey: delivery.idempotencyKey,
+            shippingMethod: delivery.shippingMethod ?? configuration.shippingMethod,
+            recipient: delivery.recipient.map(PrintLabRecipient.init) ?? configuration.recipient, items: items,
+            metadata: ["reference": delivery.reference, "orderId": delivery.orderID])
+    }
+
+    /// The lab's sizing for a line's: `fit` → `fitPrintArea`, `stretch` → `stretchToPrintArea`;
+    /// `fill` (also what a line that names none has) → the configured ``Configuration/sizing``.
+    func labSizing(_ sizing: OrderLineLayout.Sizing) -> String {
+        switch sizing {
+        case .fill: configuration.sizing
+        case .fit: "fitPrintArea"
+        case .stretch: "stretchToPrintArea"
+        }
     }
 
     private func request(for order: PrintLabOrder) throws -> HTTPRequest {

@@ -28,6 +28,8 @@ public struct PrintLabOrder: Sendable, Hashable, Codable {
         public var assets: [Asset]
         /// Our item index, so a callback about one item can be matched.
         public var merchantReference: String?
+        /// The lab's product attributes for the line (`paper`, `finish`, `frame`…); left out when there are none.
+        public var attributes: [String: String]?
     }
 
     /// An image the lab fetches.
@@ -61,6 +63,8 @@ public struct PrintLabRecipient: Sendable, Hashable, Codable {
     public var name: String
     /// The e-mail for delivery news, if any.
     public var email: String?
+    /// A telephone number for the carrier, if any.
+    public var phoneNumber: String?
     /// The postal address.
     public var address: Address
 
@@ -93,9 +97,15 @@ public struct PrintLabRecipient: Sendable, Hashable, Codable {
     }
 
     /// Creates a recipient.
-    public init(name: String, email: String? = nil, address: Address) {
+    public init(name: String, email: String? = nil, phoneNumber: String? = nil, address: Address) {
         self.name = name
         self.email = email
+        self.phoneNumber = phoneNumber
         self.address = address
+    }
+
+    /// The order's recipient in the lab's fields (`phone` becomes `phoneNumber`).
+    public init(_ recipient: OrderRecipient) {
+        self.init(name: recipient.name, email: recipient.email, phoneNumber: recipient.phone, address: recipient.address)
     }
 }
