@@ -12,6 +12,7 @@ and three empty tus uploads, one for each operation on /v1/uploads/{upload}.
 Only loopback addresses are contacted.
 """
 import json
+import re
 import pathlib
 import sys
 import urllib.parse
@@ -123,6 +124,11 @@ values = {json.dumps(products)}
         "source": toml_string("demo-cloud"), "state": toml_string(redirect["state"][0]), "code": toml_string(redirect["code"][0])}))
     print(operation("getThumbnail", {"signature": toml_string(thumbnail_signature), "payload": toml_string(thumbnail_payload)}))
     print(operation("getOriginal", {"signature": toml_string(original_signature), "payload": toml_string(original_payload)}))
+    # The picker's files have content-hashed names: take them from its page.
+    _, _, page = call(base, "GET", "/picker/")
+    assets = sorted(set(re.findall(r'(?:src|href)="\./([^"#]+)', page.decode())))
+    print(operation("pickerAsset", {"asset": dictionary("picker")}))
+    print(f"[dictionaries.picker]\nvalues = {json.dumps(assets)}\n")
     for operation_id in ["getOrder", "cancelOrder", "orderEvents"]:
         print(operation(operation_id, {"id": toml_string(order)}))
     for operation_id, upload in uploads.items():
