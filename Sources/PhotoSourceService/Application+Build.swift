@@ -149,6 +149,10 @@ public func buildRouter(_ dependencies: ServiceDependencies, metrics: Prometheus
     SignInController(dependencies: dependencies).addRoutes(to: router)
     PickerController(dependencies: dependencies).addRoutes(to: router)
     OrdersController(dependencies: dependencies).addRoutes(to: router)
+    OrderAssetURLsController(dependencies: dependencies).addRoutes(to: router)
+    WebhookEventsController(dependencies: dependencies).addRoutes(to: router)
+    WebhookRedeliveryController(dependencies: dependencies).addRoutes(to: router)
+    WebhookPingController(dependencies: dependencies).addRoutes(to: router)
     if dependencies.catalog.sources.contains(where: { $0.id == ServiceSource.uploadsID }) {
         UploadsController(dependencies: dependencies).addRoutes(to: router)
     }

@@ -19,11 +19,11 @@ struct AssetsController {
         let payload = try context.parameters.require("payload")
         let asset: SignedStoredAsset
         do {
-            asset = try dependencies.signer.verifyStoredAsset(signature: signature, payload: payload)
+            asset = try dependencies.signer.verifyStoredAsset(signature: signature, payload: payload, now: dependencies.now())
         } catch .tampered {
             throw Problem(status: .forbidden, code: .accessDenied, detail: "The URL's signature does not match; use the URL the order sent, unchanged.")
         } catch .expired {
-            throw Problem(status: .gone, code: .notFound, detail: "The asset URL has expired; the order's destination can be sent it again with a fresh one.")
+            throw Problem(status: .gone, code: .notFound, detail: "The asset URL has expired; POST /v1/orders/{id}/asset-urls (API key) makes fresh ones.")
         }
         let file = AssetStore.file(in: AssetStore.root(for: dependencies.configuration), sha256: asset.sha256, contentType: asset.contentType)
         guard let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int,

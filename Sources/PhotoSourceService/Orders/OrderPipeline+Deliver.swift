@@ -50,6 +50,7 @@ extension OrderPipeline {
             file: assets.file(sha256: asset.sha256, contentType: asset.contentType),
             byteCount: asset.byteCount, md5: asset.md5, sha256: asset.sha256, pixelWidth: asset.pixelWidth,
             pixelHeight: asset.pixelHeight, dpi: asset.dpi, verdict: asset.verdict, warnings: asset.warnings,
-            assetURL: dependencies.assetURL(sha256: asset.sha256, md5: asset.md5, contentType: asset.contentType), layout: line.layout)
+            assetURL: dependencies.assetURL(sha256: asset.sha256, md5: asset.md5, contentType: asset.contentType, now: dependencies.now()),
+            layout: line.layout)
     }
 }

@@ -71,6 +71,13 @@ public protocol OrderStore: Sendable {
     func finishWebhook(id: String, worker: String, outcome: WebhookOutboxEntry.Outcome, now: Date) async throws
     /// The outbox rows of `order`, oldest first.
     func webhooks(order: String) async throws -> [WebhookOutboxEntry]
+    /// Up to `limit` outbox rows, oldest first: those in `state` (all when `nil`), after the row
+    /// whose event id is `after` (from the start when `nil` or unknown).
+    func webhookEvents(state: WebhookOutboxEntry.State?, after: String?, limit: Int) async throws -> [WebhookOutboxEntry]
+    /// Puts the given-up (`failed`) row `id` back to `pending`, due `now`, with a fresh schedule;
+    /// returns the row as it now is and whether it was put back (`false`: it had not given up),
+    /// or `nil` when there is no such row.
+    func redeliverWebhook(id: String, now: Date) async throws -> (entry: WebhookOutboxEntry, requeued: Bool)?
     /// Deletes the outbox rows that finished (delivered, or given up) before `date`; returns how
     /// many went. Rows still pending or being sent stay, whatever their age.
     func purgeWebhooks(finishedBefore date: Date) async throws -> Int

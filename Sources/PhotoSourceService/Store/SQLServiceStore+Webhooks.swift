@@ -73,9 +73,9 @@ extension SQLServiceStore {
         }
     }
 
-    private static let webhookColumns = "id, order_id, type, data, created_at, state, attempts, last_error"
+    static let webhookColumns = "id, order_id, type, data, created_at, state, attempts, last_error"
 
-    private static func webhookEntry(_ row: StoreRow) -> WebhookOutboxEntry? {
+    static func webhookEntry(_ row: StoreRow) -> WebhookOutboxEntry? {
         guard let id = row.string("id"), let order = row.string("order_id"),
               let state = row.string("state").flatMap(WebhookOutboxEntry.State.init(rawValue:))
         else { return nil }
