@@ -23,10 +23,12 @@ public struct UploadStore: Sendable {
         self.settings = settings
     }
 
-    /// The store of `configuration`: `uploads/` in its state folder, with its upload settings.
+    /// The store of `configuration`: `uploads/` in the shared folder (`sharedDirectory`, so a
+    /// resumable upload's next chunk may land on any instance), else in the state folder; with
+    /// its upload settings.
     public init(_ configuration: ServiceConfiguration) {
         self.init(
-            root: URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true).appendingPathComponent("uploads", isDirectory: true),
+            root: configuration.sharedOrStateFolder.appendingPathComponent("uploads", isDirectory: true),
             settings: configuration.uploads)
     }
 
