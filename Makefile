@@ -44,7 +44,7 @@ test: deps
 	@command -v openapi-spec-validator >/dev/null || python3 -m pip install -q --break-system-packages openapi-spec-validator
 	openapi-spec-validator Sources/PhotoSourceService/Resources/openapi.yaml
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --experimental-maximum-parallelization-width $(TEST_WIDTH)
+	./scripts/swift-tests $(TEST_WIDTH)
 	@command -v schemathesis >/dev/null || python3 -m pip install -q --break-system-packages schemathesis
 	./scripts/schemathesis.sh $(BIN)
 	@python3 -c "import tusclient" 2>/dev/null || python3 -m pip install -q --break-system-packages tuspy
