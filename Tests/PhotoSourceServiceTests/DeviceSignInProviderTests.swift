@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import PhotoSourceService
+import Synchronization
 import Testing
 
 @Suite("Device-flow sign-in: the provider's answers")
@@ -24,18 +25,21 @@ struct DeviceSignInProviderTests {
 
     @Test("the interval counts from the provider's answer: a poll slower than the interval is not followed at once by another")
     func intervalCountsFromTheAnswer() async throws {
-        // The poll takes longer than the interval, so a service counting from the request would
-        // poll again at once. The second status call must come within the interval of the first
-        // answer: 3 s leaves room for a loaded machine (at 1 s, CI's once took longer).
-        try await ScriptedDeviceProvider.run(tokenAnswers: [], interval: 3, tokenDelay: .milliseconds(3_500)) { provider in
-            try await DeviceCustomer.run(provider: provider.url) { harness in
+        // The service's clock stands still except while the provider answers, which takes 3.5 s
+        // of it: longer than the 3 s interval. A service counting from the request would poll
+        // again at once; counting from the answer, the next status comes 0 s after it.
+        let now = Mutex(Date())
+        try await ScriptedDeviceProvider.run(tokenAnswers: [], interval: 3, onTokenRequest: { now.withLock { $0 += 3.5 } }) { provider in
+            try await DeviceCustomer.run(provider: provider.url, clock: { now.withLock { $0 } }) { harness in
                 let customer = try await DeviceCustomer(harness)
                 _ = try await customer.start()
-                let startedAt = ContinuousClock.now
-                try await Task.sleep(until: startedAt.advanced(by: .milliseconds(3_100)))
+                now.withLock { $0 += 3.1 }  // the first poll is due
                 #expect(try await customer.status()["status"] as? String == "pending")  // took 3.5 s
                 #expect(try await customer.status()["status"] as? String == "pending")
                 #expect(provider.tokenRequests == 1)
+                now.withLock { $0 += 3.1 }  // and the next one after the interval
+                #expect(try await customer.status()["status"] as? String == "pending")
+                #expect(provider.tokenRequests == 2)
             }
         }
     }

@@ -36,7 +36,7 @@ struct DeviceSignInController {
         let interval = authorization.interval.inSeconds
         try await dependencies.store.saveDeviceGrant(DeviceGrant(
             session: session.id, source: entry.id, sealedDeviceCode: try dependencies.sealing().seal(Data(authorization.deviceCode.utf8)),
-            status: .pending, intervalSeconds: interval, lastPollAt: Date(), expiresAt: authorization.expiresAt))
+            status: .pending, intervalSeconds: interval, lastPollAt: dependencies.now(), expiresAt: authorization.expiresAt))
         return try JSONResponse.make(Started(
             verificationURI: authorization.verificationURI.absoluteString,
             verificationURIComplete: authorization.verificationURIComplete?.absoluteString, userCode: authorization.userCode,
@@ -49,7 +49,7 @@ struct DeviceSignInController {
         guard let grant = try await store.deviceGrant(session: session.id, source: entry.id) else {
             return Status(status: try await store.signIn(session: session.id, source: entry.id) != nil ? .signedIn : .signedOut)
         }
-        let now = Date()
+        let now = dependencies.now()
         switch grant.status {
         case .denied: return Status(status: .denied)
         case .expired: return Status(status: .expired)
@@ -68,7 +68,7 @@ struct DeviceSignInController {
         }
         // The interval counts from the provider's answer, not from the claim: a slow request then
         // cannot bring the next one within the interval as the provider measures it.
-        claimed.lastPollAt = Date()
+        claimed.lastPollAt = dependencies.now()
         switch result {
         case .approved(let credentials):
             try await store.saveSignIn(session: session.id, source: entry.id, sealed: try dependencies.sealCredentials(credentials))

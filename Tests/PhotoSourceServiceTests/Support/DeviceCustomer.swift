@@ -26,12 +26,15 @@ final class DeviceCustomer: Sendable {
         sessionID = session.id
     }
 
-    /// Runs the service with the library and a device-flow `cloud` source at `provider`.
-    static func run(provider: URL, _ body: @Sendable (ServiceHarness) async throws -> Void) async throws {
+    /// Runs the service with the library and a device-flow `cloud` source at `provider`, on
+    /// `clock` (the wall clock unless a test brings its own).
+    static func run(
+        provider: URL, clock: @escaping @Sendable () -> Date = { Date() }, _ body: @Sendable (ServiceHarness) async throws -> Void
+    ) async throws {
         try await ServiceHarness.run(sources: { root in
             let folder = try LocalFolderSource(root: root, id: "local:test", title: "Test Library")
             return [try ServiceSource.folder(folder, id: "library"), try ServiceSource.cloud(baseURL: provider, id: "cloud", signInFlow: .deviceCode)]
-        }, body)
+        }, clock: clock, body)
     }
 
     /// Everything seen so far, as text.

@@ -13,24 +13,26 @@ final class ScriptedDeviceProvider: Sendable {
 
     private let script: Mutex<[String]>
     private let interval: Int
-    private let tokenDelay: Duration
+    private let onTokenRequest: @Sendable () -> Void
     private let requests = Mutex(0)
     private let server = Mutex<LoopbackRouterServer?>(nil)
 
     /// `tokenAnswers`: the OAuth error code of each token request in turn (`authorization_pending`
-    /// once the script runs out), each sent `tokenDelay` after the request; `interval`: the
-    /// seconds between polls it announces.
-    private init(tokenAnswers: [String], interval: Int, tokenDelay: Duration) {
+    /// once the script runs out); `interval`: the seconds between polls it announces;
+    /// `onTokenRequest` runs before each answer (a test advances its service clock there, to
+    /// make a poll that takes longer than the interval without waiting for it).
+    private init(tokenAnswers: [String], interval: Int, onTokenRequest: @escaping @Sendable () -> Void) {
         script = Mutex(tokenAnswers)
         self.interval = interval
-        self.tokenDelay = tokenDelay
+        self.onTokenRequest = onTokenRequest
     }
 
     /// Starts a provider, runs `body`, and stops the provider whatever happens.
     static func run<T: Sendable>(
-        tokenAnswers: [String], interval: Int = 0, tokenDelay: Duration = .zero, _ body: (ScriptedDeviceProvider) async throws -> T
+        tokenAnswers: [String], interval: Int = 0, onTokenRequest: @escaping @Sendable () -> Void = {},
+        _ body: (ScriptedDeviceProvider) async throws -> T
     ) async throws -> T {
-        let provider = ScriptedDeviceProvider(tokenAnswers: tokenAnswers, interval: interval, tokenDelay: tokenDelay)
+        let provider = ScriptedDeviceProvider(tokenAnswers: tokenAnswers, interval: interval, onTokenRequest: onTokenRequest)
         try await provider.start()
         do {
             let value = try await body(provider)
@@ -57,7 +59,7 @@ final class ScriptedDeviceProvider: Sendable {
         }
         router.post("/oauth/token") { _, _ in
             self.requests.withLock { $0 += 1 }
-            try await Task.sleep(for: self.tokenDelay)
+            self.onTokenRequest()
             let answer = self.script.withLock { $0.isEmpty ? "authorization_pending" : $0.removeFirst() }
             return Self.json(#"{"error":"\#(answer)"}"#, status: .badRequest)
         }
