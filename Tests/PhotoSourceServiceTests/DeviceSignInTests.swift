@@ -3,20 +3,22 @@ import HTTPTypes
 import HummingbirdTesting
 import PhotoSourceService
 import SampleSources
+import Synchronization
 import Testing
 
 @Suite("Device-flow sign-in against the demo cloud")
 struct DeviceSignInTests {
     /// Runs the service with the library and a demo cloud (asking before it approves) as
-    /// `cloud`, a device-flow source.
+    /// `cloud`, a device-flow source; the service on `clock` (the wall clock unless given).
     static func withCloud(
-        interval: Int = 0, codeLifetime: Duration = .seconds(600), _ body: @Sendable (ServiceHarness, DemoCloud) async throws -> Void
+        interval: Int = 0, codeLifetime: Duration = .seconds(600), clock: @escaping @Sendable () -> Date = { Date() },
+        _ body: @Sendable (ServiceHarness, DemoCloud) async throws -> Void
     ) async throws {
         let cloud = DemoCloud()
         let url = try await cloud.start(configuration: .init(
             autoApprove: false, deviceCodeLifetime: codeLifetime, devicePollInterval: interval, logsLifecycle: false))
         do {
-            try await DeviceCustomer.run(provider: url) { harness in try await body(harness, cloud) }
+            try await DeviceCustomer.run(provider: url, clock: clock) { harness in try await body(harness, cloud) }
         } catch {
             await cloud.stop()
             throw error
@@ -70,15 +72,17 @@ struct DeviceSignInTests {
 
     @Test("polling faster than the interval does not reach the token endpoint again")
     func pollingRespectsInterval() async throws {
-        try await Self.withCloud(interval: 3) { harness, cloud in
+        // The service's clock moves only when the test moves it: "within the interval" cannot
+        // turn into "after it" on a loaded machine.
+        let now = Mutex(Date())
+        try await Self.withCloud(interval: 3, clock: { now.withLock { $0 } }) { harness, cloud in
             let customer = try await DeviceCustomer(harness)
             let started = try await customer.start()
-            let startedAt = ContinuousClock.now  // the service stores the grant (its first "last poll") before answering
             #expect(started["interval"] as? Int == 3)
             // Right after the start: not due yet, so nobody asks the cloud.
             for _ in 0..<3 { #expect(try await customer.status()["status"] as? String == "pending") }
             #expect(Self.tokenRequests(cloud) == 0)
-            try await Task.sleep(until: startedAt.advanced(by: .milliseconds(3_200)))
+            now.withLock { $0 += 3.2 }
             // Due: one poll; the calls after it within the interval wait.
             #expect(try await customer.status()["status"] as? String == "pending")
             #expect(Self.tokenRequests(cloud) == 1)
