@@ -40,19 +40,25 @@ def fetch(url, method="GET", headers=None, body=None):
 
 
 class Service_:
-    """`photosource serve --config` on 127.0.0.1 with a folder source of generated photos."""
+    """`photosource serve --config` on 127.0.0.1 with a folder source of generated photos, a folder
+    destination and, given `lab` (a DemoLab), the demo print lab as a second destination.
+    `environment` adds variables to the service's own (e.g. a tiny PHOTOSOURCE_REQUESTS_PER_MINUTE)."""
 
-    def __init__(self, binary, work, shop_origins, huge_album):
+    def __init__(self, binary, work, shop_origins, huge_album, lab=None, environment=None, port=None):
         self.work = work
+        work.mkdir(parents=True, exist_ok=True)
         starter = subprocess.run([binary, "serve", "--print-config"], capture_output=True, text=True, check=True)
         self.api_key = starter.stderr.split("accepts is ", 1)[1].split()[0]
         config = json.loads(starter.stdout)
         library = work / "library"
         self.library = library
+        self.port = port or free_port()
+        destinations = [{"id": "folder", "kind": "folder", "enabled": True, "root": str(work / "orders")}]
+        if lab:
+            destinations.append(lab.destination())
         config.update(
-            sources=["demo", "demo-cloud", f"local:{library}", "uploads"], port=free_port(), stateDirectory=str(work / "state"),
-            destinations=[{"id": "folder", "kind": "folder", "enabled": True, "root": str(work / "orders")}],
-            picker={"shopOrigins": shop_origins})
+            sources=["demo", "demo-cloud", f"local:{library}", "uploads"], port=self.port, stateDirectory=str(work / "state"),
+            destinations=destinations, picker={"shopOrigins": shop_origins})
         config["limits"]["requestsPerMinute"] = 100000
         config["traffic"]["signedAssetRequestsPerMinute"] = 1000000
         (work / "config.json").write_text(json.dumps(config))
@@ -60,9 +66,10 @@ class Service_:
         self.process = None
         self.binary = binary
         self.huge_album = huge_album
+        self.environment = environment or {}
 
     def start(self):
-        env = dict(os.environ, XDG_STATE_HOME=str(self.work), XDG_DATA_HOME=str(self.work))
+        env = dict(os.environ, XDG_STATE_HOME=str(self.work), XDG_DATA_HOME=str(self.work), **self.environment)
         self.out = open(self.work / "serve.out", "w+")
         self.process = subprocess.Popen(
             [self.binary, "serve", "--config", str(self.work / "config.json")], stdout=self.out,
@@ -92,18 +99,19 @@ class Service_:
         return json.loads(body)
 
     def make_photos(self):
-        """Many/ (150 photos: three pages) and Huge/ (10,000 photos), hard links of one demo JPEG."""
+        """Many/ (150 photos: three pages), Huge/ (10,000 photos) and Vanishing/ (2 photos, one of
+        which a step deletes), hard links of one demo JPEG."""
         token = self.session()
         item = self.api("/v1/sources/demo/items/Welcome.jpg", token)
         status, _, photo = fetch(urllib.parse.urljoin(self.base, item["originalURL"]))
         assert status == 200
         seed = self.library / "seed.jpg"
         seed.write_bytes(photo)
-        for name, count in (("Many", 150), ("Huge", self.huge_album)):
+        for name, count, stem in (("Many", 150, "photo"), ("Huge", self.huge_album, "photo"), ("Vanishing", 2, "vanishing")):
             folder = self.library / name
             folder.mkdir()
             for index in range(count):
-                os.link(seed, folder / f"photo-{index + 1:05d}.jpg")
+                os.link(seed, folder / f"{stem}-{index + 1:05d}.jpg")
         seed.unlink()
 
     def stop(self):
@@ -113,6 +121,50 @@ class Service_:
                 self.process.wait(20)
             except subprocess.TimeoutExpired:
                 self.process.kill()
+
+
+class DemoLab:
+    """`photosource demo-lab` on 127.0.0.1: the print lab every picker order also goes to. It
+    downloads each asset from the service, checks its MD5 and calls back (signed) until shipped."""
+
+    SECRET = "demo-lab-callback-secret"
+
+    def __init__(self, binary, work, service_port):
+        self.port = free_port()
+        self.service = f"http://127.0.0.1:{service_port}"
+        self.binary = binary
+        self.work = work
+        self.process = None
+
+    def start(self):
+        """Starts the lab and waits until it listens."""
+        self.log = open(self.work / "lab.out", "w+")
+        self.process = subprocess.Popen(
+            [self.binary, "demo-lab", "--port", str(self.port), "--callback-url", f"{self.service}/v1/destinations/lab/callbacks",
+             "--callback-secret", self.SECRET, "--allow-origin", self.service, "--stage-interval", "0.2"],
+            stdout=self.log, stderr=subprocess.STDOUT)
+        for _ in range(300):
+            self.log.seek(0)
+            if any(line.startswith("http") for line in self.log.read().splitlines()):
+                return
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.1)
+        self.log.seek(0)
+        sys.exit("picker-tests: the demo lab did not start:\n" + self.log.read())
+
+    def destination(self):
+        """The service's `printLab` destination entry for this lab (a SKU for every product)."""
+        return {"id": "lab", "kind": "printLab", "enabled": True, "url": f"http://127.0.0.1:{self.port}/v4.0/Orders",
+                "callbackSecrets": [self.SECRET],
+                "skus": {product: f"GLOBAL-PHO-{product.upper()}" for product in ("4x6", "5x7", "8x10", "16x20", "a4", "a3")},
+                "recipient": {"name": "Ada Lovelace", "address": {"line1": "1 Loop Road", "postalOrZipCode": "12345",
+                                                                  "countryCode": "GB", "townOrCity": "London"}}}
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(20)
 
 
 EMBED_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title></head>

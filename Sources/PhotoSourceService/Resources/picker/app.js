@@ -52,7 +52,7 @@ const grid = new PhotoGrid({
 });
 
 const tray = new Tray({ selection, product: () => state.product, reference: () => state.reference,
-  embedder: () => state.embedder, report: (error) => report(error) });
+  embedder: () => state.embedder, sourceTitle: (id) => titleOf(id), report: (error, source) => report(error, source) });
 
 const uploads = new Uploads({ onDone: () => uploaded(), report: (error) => report(error) });
 
@@ -98,17 +98,37 @@ function inSelectedAlbum() {
   return state.crumbs.some((crumb) => crumb.scope && selection.hasAlbum(state.source, crumb.scope));
 }
 
-function report(error) {
-  if (error instanceof ApiError && error.code === "not-logged-in") {
-    const source = state.sources.find((entry) => entry.id === state.source);
-    notice.show(`You are signed out of ${source?.title ?? "this source"}.`, { label: `Sign in to ${source?.title ?? "it"}`, run: () => startSignIn(state.source) });
-  } else if (error instanceof ApiError && error.status === 401) {
-    notice.show("Your session with the shop has ended. Go back to the shop and open the picker again.");
-  } else if (error instanceof ApiError && error.status === 404 && error.problem?.code === "not-found") {
-    notice.show(`${error.message} It may have been deleted or moved; it was left out.`);
+/** Says what went wrong in words a person can act on; `sourceHint` is the source a refused request was about. */
+function report(error, sourceHint) {
+  if (error instanceof ApiError && error.status === 401) {
+    explainSignedOut(error, sourceHint);
+  } else if (error instanceof ApiError && error.status === 404 && error.code === "not-found") {
+    notice.show(`${error.message} It may have been deleted or moved.`);
   } else {
     notice.show(error.message || String(error));
   }
+}
+
+/**
+ * A 401 means one of two things: the customer's session with the shop ended (nothing here can
+ * help: back to the shop), or the customer is signed out of a source (the sign-in was revoked or
+ * expired): then the source buttons are redrawn with their state and the notice offers a sign-in.
+ */
+async function explainSignedOut(error, sourceHint) {
+  try {
+    await loadSources();
+  } catch (again) {
+    if (again instanceof ApiError && again.status === 401) {
+      return notice.show("Your session with the shop has ended. Go back to the shop and open the picker again.");
+    }
+    return notice.show(error.message);
+  }
+  const signedOut = (id) => state.sources.find((source) => source.id === id && source.requiresSignIn && !source.signedIn);
+  const source = signedOut(sourceHint) ?? signedOut(state.source) ?? [...selection.sources].map(signedOut).find(Boolean);
+  if (!source) return notice.show(error.message);
+  const crumbs = source.id === state.source ? state.crumbs : [{ scope: null, title: source.title }];
+  notice.show(`You are signed out of ${source.title}; sign in again to go on.`,
+    { label: `Sign in to ${source.title}`, run: () => startSignIn(source.id, crumbs) });
 }
 
 async function loadSources() {

@@ -28,6 +28,9 @@ export class Selection {
     return this.entries.has(key);
   }
 
+  /** The `[key, entry]` of the order's line `index` (lines follow the selection's order). */
+  entryAt(index) { return [...this.entries][index]; }
+
   remove(key) { this.entries.delete(key); this.onChange(); }
   clear() { this.entries.clear(); this.onChange(); }
   get size() { return this.entries.size; }

@@ -9,9 +9,10 @@ const WORDS = { accepted: "Order accepted…", materialising: "Collecting your p
   failed: "The order failed.", cancelled: "The order was cancelled." };
 
 export class Tray {
-  constructor({ selection, product, reference, embedder, report }) {
-    Object.assign(this, { selection, product, reference, embedder, report });
+  constructor({ selection, product, reference, embedder, sourceTitle, report }) {
+    Object.assign(this, { selection, product, reference, embedder, sourceTitle, report });
     this.key = null;
+    this.gone = null;  // the selection key of a line the service no longer finds
     $("tray-open").addEventListener("click", () => { this.render(); $("tray").showModal(); });
     $("tray-close").addEventListener("click", () => $("tray").close());
     $("order").addEventListener("click", () => this.order());
@@ -26,11 +27,15 @@ export class Tray {
         ? `Album ${entry.title}${entry.count ? ` (${entry.count} photos)` : " (every photo)"}`
         : entry.title;
       item.append(document.createTextNode(label));
+      if (key === this.gone) {
+        item.classList.add("gone");
+        item.append(Object.assign(document.createElement("strong"), { textContent: " (no longer there)" }));
+      }
       const remove = document.createElement("button");
       remove.type = "button";
       remove.textContent = "Remove";
       remove.setAttribute("aria-label", `Remove ${label}`);
-      remove.addEventListener("click", () => { this.selection.remove(key); this.key = null; });
+      remove.addEventListener("click", () => { this.clearFix(); this.selection.remove(key); this.key = null; });
       item.append(" ", remove);
       list.append(item);
     }
@@ -40,6 +45,7 @@ export class Tray {
 
   async order() {
     if (!this.selection.size || this.busy) return;
+    this.clearFix();
     this.busy = true;
     $("order").disabled = true;
     // One key per order: a retry after a lost answer gets the same order back, not a second one.
@@ -58,13 +64,58 @@ export class Tray {
         this.selection.clear();
       }
     } catch (error) {
-      status.textContent = error instanceof ApiError ? `Not ordered: ${error.message}` : "Not ordered: the connection failed; try again.";
-      if (!(error instanceof ApiError)) return;
-      if (error.status === 400 || error.status === 422) this.key = null;  // a new body needs a new key
-      this.report(error);
+      if (!(error instanceof ApiError)) {
+        status.textContent = "Not ordered: the connection failed; try again.";
+        return;
+      }
+      // A refusal stored nothing under the key: the next attempt (another body) needs a new one.
+      if (error.status >= 400 && error.status < 500) this.key = null;
+      const line = this.refusedLine(error);
+      if (line && error.status === 404) return this.vanished(line);
+      status.textContent = `Not ordered: ${error.message}`;
+      this.report(error, line?.[1].source);
     } finally {
       this.busy = false;
       $("order").disabled = !this.selection.size;
     }
+  }
+
+  /** The selection's `[key, entry]` of the order line a problem names (`items[N]` in its fields or its detail). */
+  refusedLine(error) {
+    const texts = [...(error.problem?.errors ?? []).map((field) => field.path), error.message];
+    for (const text of texts) {
+      const found = /items\[(\d+)\]/.exec(text ?? "");
+      if (found) return this.selection.entryAt(Number(found[1])) ?? null;
+    }
+    return null;
+  }
+
+  /** A photo (or album) the service no longer finds: names it, and offers to order the rest without it. */
+  vanished([key, entry]) {
+    const what = entry.kind === "album" ? `The album ${entry.title}` : `"${entry.title}"`;
+    $("order-status").textContent =
+      `Not ordered: ${what} is no longer in ${this.sourceTitle(entry.source)}; it was deleted or moved. Remove it to order the rest.`;
+    this.gone = key;
+    const fix = $("order-fix");
+    const others = this.selection.size - 1;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "primary";
+    button.textContent = others ? `Remove it and order the other ${others}` : "Remove it";
+    button.addEventListener("click", () => {
+      this.clearFix();
+      this.selection.remove(key);
+      if (this.selection.size) this.order();
+    });
+    fix.replaceChildren(button);
+    fix.hidden = false;
+    this.render();
+    button.focus();
+  }
+
+  clearFix() {
+    this.gone = null;
+    $("order-fix").replaceChildren();
+    $("order-fix").hidden = true;
   }
 }

@@ -1,5 +1,6 @@
 // "Upload from this device": a drop zone (announced to screen readers), a file button with
 // accept="image/*" (the camera on phones) and a progress bar per file.
+import { ApiError } from "./api.js";
 import { upload } from "./upload.js";
 
 const $ = (id) => document.getElementById(id);
@@ -39,7 +40,7 @@ export class Uploads {
         row.done();
         done += 1;
       } catch (error) {
-        row.fail(`${file.name} was refused: ${error.message}`);
+        row.fail(refusal(file, error));
       }
     }
     $("drop-status").textContent = `Uploaded ${done} of ${images.length}.`;
@@ -61,7 +62,16 @@ export class Uploads {
     return {
       progress: (fraction) => { bar.value = Math.round(fraction * 100); state.textContent = `${bar.value}%`; },
       done: () => { bar.value = 100; state.textContent = "Uploaded"; item.classList.add("done"); },
-      fail: (text) => { bar.remove(); state.textContent = text; state.setAttribute("role", "alert"); item.classList.add("failed"); },
+      fail: (text) => { name.remove(); bar.remove(); state.textContent = text; state.setAttribute("role", "alert"); item.classList.add("failed"); },
     };
   }
+}
+
+/** Why `file` did not upload: the service's own reason (its problem's detail), or the connection. */
+function refusal(file, error) {
+  if (!(error instanceof ApiError)) {
+    return `${file.name} stopped: the connection failed. Choose it again to go on from where it stopped.`;
+  }
+  const size = error.status === 413 ? ` (${(file.size / 1048576).toFixed(1)} MB)` : "";
+  return `${file.name}${size} was refused: ${error.message}`;
 }
