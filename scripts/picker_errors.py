@@ -17,7 +17,7 @@ import picker_harness as h
 from picker_uploads import uploads_available
 
 LIMIT = 30  # requests per minute on the limited service: enough for the page's own files, per address
-STEPS = ("signed_out", "rate_limited", "vanished", "upload_refused")
+STEPS = ("signed_out", "session_ended", "rate_limited", "vanished", "upload_refused")
 
 
 def prepare(run):
@@ -44,7 +44,8 @@ def stop(run):
 
 
 def error_steps(run, name):
-    return {"signed_out": signed_out, "rate_limited": rate_limited, "vanished": vanished, "upload_refused": upload_refused}[name](run)
+    return {"signed_out": signed_out, "session_ended": session_ended, "rate_limited": rate_limited, "vanished": vanished,
+            "upload_refused": upload_refused}[name](run)
 
 
 def notice(run, words, seconds=30):
@@ -80,18 +81,38 @@ def signed_out(run):
     assert run.js("return document.getElementById('notice').hidden"), "the notice stayed"
 
 
+def session_ended(run):
+    """The customer's session revoked by the shop: the page says to go back to the shop (no sign-in button)."""
+    run.open_picker()
+    album = run.cell("Album Nature")
+    status, _, body = h.fetch(f"{run.service.base}/v1/sessions/current", "DELETE", {"Authorization": f"Bearer {run.token}"})
+    assert status == 204, (status, body)
+    album.click()
+    notice(run, "Your session with the shop has ended. Go back to the shop and open the picker again.")
+    assert not run.driver.find_elements(By.CSS_SELECTOR, "#notice button"), "a session that ended offered a button"
+    run.check("17-session-ended")
+
+
 def rate_limited(run):
-    """429 with Retry-After: the page says it waits, waits, and then shows the source."""
+    """429 with Retry-After: the page says it waits, waits, and then shows the source; an upload
+    started meanwhile waits in its row and then finishes."""
     if time.time() - run.limited_since > 45:  # the spent minute is nearly over: spend a fresh one
         spend_budget(run)
     run.driver.get(run.limited.picker.replace("TOKEN", run.limited_token) + "&product=4x6")
     text = notice(run, "trying again in")
     seconds = int(re.search(r"trying again in (\d+) s", text).group(1))
     assert 1 <= seconds <= 60, text
+    # An upload meets the same 429: its row says so, and it goes on after Retry-After.
+    photo = run.work / "while-busy.jpg"
+    photo.write_bytes((run.service.library / "Many" / "photo-00004.jpg").read_bytes())
+    run.driver.find_element(By.ID, "file").send_keys(str(photo))
+    h.wait(run.driver, lambda d: "trying again in" in d.execute_script(
+        "return document.querySelector('#uploads li .state')?.textContent || ''"), 30, message="the upload waits too")
     run.check("14-rate-limited")
     h.wait(run.driver, lambda d: d.execute_script("return document.body.dataset.ready === 'true'"), seconds + 60,
            message="the picker after Retry-After")
     run.cell("Welcome")
+    h.wait(run.driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#uploads li.done"), 60, message="the upload after Retry-After")
     assert run.js("return document.getElementById('notice').hidden"), "the waiting notice stayed"
     print(f"    waited {seconds} s as Retry-After said")
 

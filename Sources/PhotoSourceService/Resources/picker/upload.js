@@ -18,6 +18,7 @@ async function refused(response) {
   let problem = {};
   try { problem = await response.json(); } catch { problem = {}; }
   if (response.status === 404 && !problem.code) problem.detail = "This service does not take uploads.";
+  problem.retryAfter ??= Number(response.headers.get("Retry-After")) || undefined;  // HEAD answers have no body
   return new ApiError(response.status, problem);
 }
 
@@ -55,9 +56,13 @@ function patch(url, file, offset, onBytes) {
   });
 }
 
-/** Uploads `file`, calling `progress(fraction)`; resumes after network failures. */
-export async function upload(file, progress) {
+/**
+ * Uploads `file`, calling `progress(fraction)`; resumes after network failures, and after a 429
+ * waits the service's Retry-After (calling `waiting(seconds)`, then `waiting(0)`) up to three times.
+ */
+export async function upload(file, progress, waiting = () => {}) {
   const key = `${file.name}\u0000${file.size}\u0000${file.lastModified}`;
+  let waits = 0;
   for (let attempt = 0; ; attempt += 1) {
     try {
       let url = started.get(key);
@@ -75,6 +80,15 @@ export async function upload(file, progress) {
       progress(1);
       return url;
     } catch (error) {
+      if (error instanceof ApiError && error.status === 429 && waits < 3) {
+        waits += 1;
+        attempt -= 1;  // not a network failure: the retries for those stay as they were
+        const seconds = Math.max(1, Number(error.problem.retryAfter) || 1);
+        waiting(seconds);
+        await sleep(seconds * 1000);
+        waiting(0);
+        continue;
+      }
       if (error instanceof ApiError || attempt >= RETRIES.length) throw error;
       await sleep(RETRIES[attempt]);  // a network failure: ask for the offset and go on
     }

@@ -36,7 +36,7 @@ export class Uploads {
     for (const file of images) {
       const row = this.row(file);
       try {
-        await upload(file, (fraction) => row.progress(fraction));
+        await upload(file, (fraction) => row.progress(fraction), (seconds) => row.waiting(seconds));
         row.done();
         done += 1;
       } catch (error) {
@@ -61,6 +61,7 @@ export class Uploads {
     $("uploads").append(item);
     return {
       progress: (fraction) => { bar.value = Math.round(fraction * 100); state.textContent = `${bar.value}%`; },
+      waiting: (seconds) => { state.textContent = seconds ? `The service is busy; trying again in ${seconds} s.` : `${bar.value}%`; },
       done: () => { bar.value = 100; state.textContent = "Uploaded"; item.classList.add("done"); },
       fail: (text) => { name.remove(); bar.remove(); state.textContent = text; state.setAttribute("role", "alert"); item.classList.add("failed"); },
     };
