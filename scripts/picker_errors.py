@@ -60,7 +60,9 @@ def cloud_state(run):
 
 
 def signed_out(run):
-    """The cloud sign-in is revoked mid-browse: the next listing says so, with a sign-in button that works."""
+    """The cloud sign-in is revoked mid-browse: the next listing says so, with a sign-in button that
+    works; revoked again with a cloud photo selected, "Add to order" says so too, and after signing
+    in the order is delivered."""
     run.open_picker()
     run.sign_in_to_cloud()
     album = run.cell("Album").get_attribute("aria-label")
@@ -79,6 +81,25 @@ def signed_out(run):
         "return [...document.querySelectorAll('.cell[role=option]')].some(c => !c.getAttribute('aria-label').startsWith('Album'))"),
         message="the album's photos after signing in again")
     assert run.js("return document.getElementById('notice').hidden"), "the notice stayed"
+    # Signed out again with a cloud photo selected: "Add to order" leads to the same sign-in, and
+    # the order then goes through.
+    h.wait(run.driver, lambda d: d.execute_script(
+        "return [...document.querySelectorAll('.cell[role=option]')].find(c => !c.getAttribute('aria-label').startsWith('Album')) || null"),
+        message="a cloud photo").click()
+    h.wait(run.driver, lambda d: d.find_element(By.ID, "count").text == "1 photo selected", message="1 selected")
+    status, _, body = h.fetch(f"{run.service.base}/v1/sources/demo-cloud/sign-in", "DELETE", {"Authorization": f"Bearer {run.token}"})
+    assert status in (200, 204), (status, body)
+    run.driver.find_element(By.ID, "tray-open").click()
+    run.driver.find_element(By.ID, "order").click()
+    notice(run, "You are signed out of Demo Cloud")
+    assert not run.js("return document.getElementById('tray').open"), "the tray hid the sign-in"
+    run.check("13-signed-out-order")
+    run.sign_in_to_cloud(start=run.driver.find_element(By.CSS_SELECTOR, "#notice button").click)
+    run.driver.find_element(By.ID, "tray-open").click()
+    run.driver.find_element(By.ID, "order").click()
+    order_status = run.driver.find_element(By.ID, "order-status")
+    h.wait(run.driver, lambda d: "Delivered" in order_status.text or "Not ordered" in order_status.text, 120, message="the order ends")
+    assert "Delivered" in order_status.text, order_status.text
 
 
 def session_ended(run):

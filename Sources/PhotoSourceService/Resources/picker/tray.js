@@ -72,7 +72,14 @@ export class Tray {
       if (error.status >= 400 && error.status < 500) this.key = null;
       const line = this.refusedLine(error);
       if (line && error.status === 404) return this.vanished(line);
-      status.textContent = `Not ordered: ${error.message}`;
+      if (error.status === 401) {
+        // Signed out of a line's source, or the session ended: the page's notice says which and
+        // offers the sign-in, so the tray steps aside; the selection stays for the next attempt.
+        status.textContent = "Not ordered: see the message above the photos.";
+        $("tray").close();
+      } else {
+        status.textContent = `Not ordered: ${error.message}`;
+      }
       this.report(error, line?.[1].source);
     } finally {
       this.busy = false;
