@@ -3,11 +3,11 @@ screenshots: signed out of a source mid-browse (a sign-in button that works), ra
 waits for Retry-After and then goes on), a selected photo that vanished before "Add to order" (named,
 removed, the rest ordered), and uploads the service refuses (not a photo, too large: its reason).
 
-The rate-limited step runs against a second service whose general budget is tiny
-(PHOTOSOURCE_REQUESTS_PER_MINUTE), started with the run (`prepare`): its limiter counts per minute
-from a session's first request, so the run spends one session's budget at once and the step,
-later, opens the picker with that session: the page meets a 429 whose Retry-After is what is left
-of that minute (at least 15 s, so the waiting notice is there for the screenshots)."""
+The rate-limited steps run against a second service whose general budget is tiny
+(PHOTOSOURCE_REQUESTS_PER_MINUTE), in a second browser: its limiter counts per minute from a
+session's first request, so `rate_limited` spends a session's budget and opens the picker with it
+(the page meets a 429 whose Retry-After is the rest of that minute), and leaves it waiting while
+the other steps run; `rate_limited_done`, late in the run, sees the page go on."""
 import re
 import time
 
@@ -17,20 +17,12 @@ import picker_harness as h
 from picker_uploads import uploads_available
 
 LIMIT = 30  # requests per minute on the limited service: enough for the page's own files, per address
-STEPS = ("signed_out", "session_ended", "rate_limited", "vanished", "upload_refused")
-
-
-def prepare(run):
-    """Starts the rate-limited service and spends a session's budget on it (for `rate_limited`)."""
-    run.limited = h.Service_(run.binary, run.work / "limited", [], 0, environment={"PHOTOSOURCE_REQUESTS_PER_MINUTE": str(LIMIT)})
-    run.limited.start()
-    spend_budget(run)
+STEPS = ("signed_out", "session_ended", "rate_limited", "rate_limited_done", "vanished", "upload_refused")
 
 
 def spend_budget(run):
-    """A new session on the limited service with its minute's budget spent; when that minute began."""
+    """A new session on the limited service with its minute's budget spent."""
     run.limited_token = run.limited.session()
-    run.limited_since = time.time()
     for _ in range(LIMIT + 5):
         status, _, _ = h.fetch(run.limited.base + "/v1/sources", headers={"Authorization": f"Bearer {run.limited_token}"})
         if status == 429:
@@ -39,13 +31,15 @@ def spend_budget(run):
 
 
 def stop(run):
+    if getattr(run, "waiting_driver", None):
+        run.waiting_driver.quit()
     if getattr(run, "limited", None):
         run.limited.stop()
 
 
 def error_steps(run, name):
-    return {"signed_out": signed_out, "session_ended": session_ended, "rate_limited": rate_limited, "vanished": vanished,
-            "upload_refused": upload_refused}[name](run)
+    return {"signed_out": signed_out, "session_ended": session_ended, "rate_limited": rate_limited,
+            "rate_limited_done": rate_limited_done, "vanished": vanished, "upload_refused": upload_refused}[name](run)
 
 
 def notice(run, words, seconds=30):
@@ -115,27 +109,50 @@ def session_ended(run):
 
 
 def rate_limited(run):
-    """429 with Retry-After: the page says it waits, waits, and then shows the source; an upload
-    started meanwhile waits in its row and then finishes."""
-    if time.time() - run.limited_since > 45:  # the spent minute is nearly over: spend a fresh one
-        spend_budget(run)
-    run.driver.get(run.limited.picker.replace("TOKEN", run.limited_token) + "&product=4x6")
-    text = notice(run, "trying again in")
-    seconds = int(re.search(r"trying again in (\d+) s", text).group(1))
-    assert 1 <= seconds <= 60, text
-    # An upload meets the same 429: its row says so, and it goes on after Retry-After.
-    photo = run.work / "while-busy.jpg"
-    photo.write_bytes((run.service.library / "Many" / "photo-00004.jpg").read_bytes())
-    run.driver.find_element(By.ID, "file").send_keys(str(photo))
-    h.wait(run.driver, lambda d: "trying again in" in d.execute_script(
-        "return document.querySelector('#uploads li .state')?.textContent || ''"), 30, message="the upload waits too")
-    run.check("14-rate-limited")
-    h.wait(run.driver, lambda d: d.execute_script("return document.body.dataset.ready === 'true'"), seconds + 60,
-           message="the picker after Retry-After")
-    run.cell("Welcome")
-    h.wait(run.driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#uploads li.done"), 60, message="the upload after Retry-After")
-    assert run.js("return document.getElementById('notice').hidden"), "the waiting notice stayed"
-    print(f"    waited {seconds} s as Retry-After said")
+    """429 with Retry-After, in a second browser on the limited service: the page says it waits,
+    and an upload started meanwhile says so in its row. The page is left waiting (close to a
+    minute) while the other steps run; `rate_limited_done` sees it go on."""
+    run.limited = h.Service_(run.binary, run.work / "limited", [], 0, environment={"PHOTOSOURCE_REQUESTS_PER_MINUTE": str(LIMIT)})
+    run.limited.start()
+    spend_budget(run)
+    main, run.driver = run.driver, h.chromium()
+    try:
+        run.driver.get(run.limited.picker.replace("TOKEN", run.limited_token) + "&product=4x6")
+        text = notice(run, "trying again in")
+        seconds = int(re.search(r"trying again in (\d+) s", text).group(1))
+        assert 1 <= seconds <= 60, text
+        run.waiting_until = time.time() + seconds
+        photo = run.work / "while-busy.jpg"
+        photo.write_bytes((run.service.library / "Many" / "photo-00004.jpg").read_bytes())
+        run.driver.find_element(By.ID, "file").send_keys(str(photo))
+        h.wait(run.driver, lambda d: "trying again in" in d.execute_script(
+            "return document.querySelector('#uploads li .state')?.textContent || ''"), 30, message="the upload waits too")
+        run.check("14-rate-limited")
+        print(f"    Retry-After: {seconds} s")
+    except BaseException:
+        run.driver.quit()
+        raise
+    else:
+        run.waiting_driver = run.driver
+    finally:
+        run.driver = main
+
+
+def rate_limited_done(run):
+    """After Retry-After, the page of `rate_limited` shows the library and the upload finished."""
+    if not getattr(run, "waiting_driver", None):
+        return "rate_limited did not run"
+    main, run.driver = run.driver, run.waiting_driver
+    try:
+        h.wait(run.driver, lambda d: d.execute_script("return document.body.dataset.ready === 'true'"),
+               max(0, run.waiting_until - time.time()) + 60, message="the picker after Retry-After")
+        run.cell("Welcome")
+        h.wait(run.driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#uploads li.done"), 60, message="the upload after Retry-After")
+        assert run.js("return document.getElementById('notice').hidden"), "the waiting notice stayed"
+    finally:
+        run.driver = main
+        run.waiting_driver.quit()
+        run.waiting_driver = None
 
 
 def vanished(run):
