@@ -175,6 +175,7 @@ def vanished(run):
     run.check("15-vanished")
     fix = run.driver.find_element(By.CSS_SELECTOR, "#order-fix button")
     assert fix.text == "Remove it and order the other 1", fix.text
+    assert not run.driver.find_element(By.ID, "order").is_displayed(), "'Add to order' would only be refused again"
     fix.click()
     h.wait(run.driver, lambda d: "Delivered" in status.text or "Not ordered" in status.text, 120, message="the rest ordered")
     assert "Delivered" in status.text, status.text

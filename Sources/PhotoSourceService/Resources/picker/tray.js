@@ -116,6 +116,7 @@ export class Tray {
     });
     fix.replaceChildren(button);
     fix.hidden = false;
+    $("order").hidden = true;  // the same order again would be refused the same way
     this.render();
     button.focus();
   }
@@ -124,5 +125,6 @@ export class Tray {
     this.gone = null;
     $("order-fix").replaceChildren();
     $("order-fix").hidden = true;
+    $("order").hidden = false;
   }
 }
