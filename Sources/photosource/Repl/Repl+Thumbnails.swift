@@ -37,6 +37,12 @@ extension Repl {
                 .invalidData, "`view` draws with colour escapes, so it needs a colour terminal; `thumb N --out FILE` saves the thumbnail instead.")
         }
         let product = try options.product.map { try Self.product(named: $0, in: products) }
+        if product != nil, item.pixelSize == nil, let crop = options.crop, crop.units != .normalised {
+            // The outline is placed on the thumbnail, whose pixels are not the photo's.
+            throw PhotoSourceError(
+                .invalidData, TerminalText.escaped(
+                    "The size of \(item.title) is not known, so a crop in pixels cannot be placed on it; give the crop as fractions, as in --crop 0.1,0.1,0.8,0.8."))
+        }
         let window = terminal.size()  // now: the window may have been resized since the last command
         let columns = max(1, window.columns)
         let pixelRows = 2 * max(1, window.rows - (product == nil ? 1 : 2))  // two pixels per character row

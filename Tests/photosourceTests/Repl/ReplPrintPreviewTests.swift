@@ -83,6 +83,21 @@ struct ReplPrintPreviewTests {
         #expect(try ReplCommand.parse("view 3 --fit stretch --product a4") == .view(3, ViewOptions(product: "a4", sizing: .stretch)))
     }
 
+    @Test("when the source does not know the photo's size, the outline is placed on the thumbnail: fractions work, pixels are refused")
+    func unknownSize() async {
+        let harness = ReplHarness(
+            sources: [PictureSource.make(photoTitle: "wide.png", png: Self.grey, pixelSize: nil)],
+            terminal: Terminal(isInteractive: false, usesColor: true, hasTrueColor: true, width: 12))
+        // When
+        let fractions = await harness.linesOf("view 2 --product 8x10 --crop 0,0,0.5,1 --fit fit", after: ["ls"])
+        await harness.run(["view 2 --product 8x10 --crop 0,0,6,8"])
+        // Then: no fitness without a size
+        #expect(fractions.last == "As 8x10 (8×10 in print), fit: the outlined 6×8 pixels print whole, with white bands to the print's shape.")
+        #expect(harness.output.errors == [
+            "\u{1B}[31mThe size of wide.png is not known, so a crop in pixels cannot be placed on it; give the crop as fractions, as in --crop 0.1,0.1,0.8,0.8.\u{1B}[0m"
+        ])
+    }
+
     @Test("the outline's bounds scale from the photo's pixels to the picture's")
     func boundsScale() {
         // A 3000×2000 photo on 8x10 prints x 250…2749; drawn 60×40, that is columns 5…54.
