@@ -56,7 +56,7 @@ struct ReplCommandSpec: Sendable {
         .init(name: "whoami", aliases: [], argument: .none, usage: "whoami", example: "whoami", summary: "show who is signed in to this source"),
         .init(name: "order", aliases: [], argument: .orderOptions, usage: "order [--product P] [--to D] [-y]", example: "order --product 8x10", summary: "order the selection (4x6 unless --product)"),
         .init(name: "orders", aliases: [], argument: .none, usage: "orders", example: "orders", summary: "list the orders of this session"),
-        .init(name: "order-status", aliases: [], argument: .orderNumber, usage: "order-status N", example: "order-status 1", summary: "show order N (or ID): photos, tracking"),
+        .init(name: "order-status", aliases: [], argument: .orderNumber, usage: "order-status N|ID", example: "order-status 1", summary: "show order N (or ID): photos, tracking"),
         .init(name: "quit", aliases: ["exit", "q"], argument: .none, usage: "quit", example: "quit", summary: "leave (end of input does too)"),
     ]
 

@@ -114,7 +114,7 @@ struct ReplOrderTests {
         let help = ReplCommandSpec.helpLines()
         #expect(help.contains { $0.hasPrefix("  order [--product P] [--to D] [-y]") })
         #expect(help.contains { $0.hasPrefix("  orders ") })
-        #expect(help.contains { $0.hasPrefix("  order-status N ") })
+        #expect(help.contains { $0.hasPrefix("  order-status N|ID ") })
         #expect(help.allSatisfy { $0.count < 80 })
         #expect(ReplCompletion.complete("ord") == .insert("er"))
         #expect(ReplCompletion.complete("order") == .candidates(["order", "order-status", "orders"]))
