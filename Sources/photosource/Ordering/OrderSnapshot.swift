@@ -34,6 +34,15 @@ struct OrderSnapshot: Decodable, Sendable, Equatable {
         let externalId: String?
         let errorCode: String?
         let message: String?
+        /// The parcel's carrier, tracking number and tracking page, once the lab has shipped.
+        var tracking: Tracking? = nil
+    }
+
+    /// How a shipped parcel can be followed (`destinations[].tracking`); any field may be missing.
+    struct Tracking: Decodable, Sendable, Equatable {
+        var carrier: String?
+        var number: String?
+        var url: String?
     }
 
     let id: String

@@ -2,7 +2,8 @@ import PhotoSourceKit
 
 /// What `order` prints when the order has ended and what `order-status N` prints: the status,
 /// each photo (size, fitness for its product, warnings such as `lowResolution`, or its error
-/// code and message), and each destination (where a folder wrote the order, a lab's stage).
+/// code and message), and each destination (where a folder wrote the order, a lab's stage and,
+/// once it shipped, the parcel's carrier, tracking number and tracking page).
 struct OrderReport {
     /// The order's number in this REPL session.
     let number: Int
@@ -49,6 +50,12 @@ struct OrderReport {
                 text += TerminalText.escaped(" to \(path)")
             }
             lines.append(text)
+            if let tracking = destination.tracking {
+                let parts = [tracking.carrier, tracking.number, tracking.url].compactMap { $0 }
+                if !parts.isEmpty {
+                    lines.append("  " + String(repeating: " ", count: idWidth) + "  " + TerminalText.escaped("tracking: " + parts.joined(separator: " ")))
+                }
+            }
         }
         return lines
     }

@@ -59,17 +59,22 @@ struct OrderOptions: Sendable, Equatable {
         case "--crop":
             crop = try Self.crop(value)
         case "--fit":
-            guard let mode = OrderLineLayout.Sizing(rawValue: value) else {
-                throw ReplInputError("--fit takes fill (crop to the print's shape), fit (letterbox) or stretch, not \"\(value)\".")
-            }
-            sizing = mode
+            sizing = try Self.sizing(value)
         default:
             shipTo = value
         }
     }
 
-    /// `X,Y,W,H`: fractions when all four are at most 1, else whole pixels.
-    private static func crop(_ text: String) throws(ReplInputError) -> OrderLineLayout.Crop {
+    /// `fill`, `fit` or `stretch` (`--fit`, also of `view`).
+    static func sizing(_ value: String) throws(ReplInputError) -> OrderLineLayout.Sizing {
+        guard let mode = OrderLineLayout.Sizing(rawValue: value) else {
+            throw ReplInputError("--fit takes fill (crop to the print's shape), fit (letterbox) or stretch, not \"\(value)\".")
+        }
+        return mode
+    }
+
+    /// `X,Y,W,H`: fractions when all four are at most 1, else whole pixels (`--crop`, also of `view`).
+    static func crop(_ text: String) throws(ReplInputError) -> OrderLineLayout.Crop {
         let numbers = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0) }
         guard numbers.count == 4, numbers.allSatisfy({ $0 >= 0 && $0.isFinite }), numbers[2] > 0, numbers[3] > 0 else {
             throw ReplInputError(

@@ -44,8 +44,8 @@ extension Repl {
             await showSelection()
         case .thumbnail(let number, let size, let out):
             try await saveThumbnail(of: ensuredItem(number), size: size, out: out)
-        case .view(let number):
-            try await draw(ensuredItem(number))
+        case .view(let number, let options):
+            try await draw(ensuredItem(number), options: options)
         case .cache:
             showCacheCounters()
         case .login:
@@ -58,8 +58,8 @@ extension Repl {
             try await placeOrder(options)
         case .orders:
             try await listOrders()
-        case .orderStatus(let number):
-            try await showOrder(number)
+        case .orderStatus(let choice):
+            try await showOrder(choice)
         }
     }
 

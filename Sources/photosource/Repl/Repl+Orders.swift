@@ -66,17 +66,26 @@ extension Repl {
         }
     }
 
-    /// `order-status N`: order N of `orders` in detail.
-    func showOrder(_ number: Int) async throws {
+    /// `order-status N|ID`: order N of `orders` (or the order of this session with that id) in
+    /// detail, with each lab's tracking once it has shipped.
+    func showOrder(_ choice: ReplCommand.OrderChoice) async throws {
         let placed = await orders.placed
-        guard let service = await orders.running, placed.indices.contains(number - 1) else {
-            throw PhotoSourceError(.notFound, placed.isEmpty
-                ? "There are no orders yet; `select N` some photos, then type `order`."
-                : "There is no order \(number); `orders` lists the \(placed.count) of this session.")
+        let index: Int? = switch choice {
+        case .number(let number): placed.indices.contains(number - 1) ? number - 1 : nil
+        case .id(let id): placed.firstIndex { $0.id == id }
         }
-        let order = placed[number - 1]
+        guard let service = await orders.running, let index else {
+            let named = switch choice {
+            case .number(let number): "\(number)"
+            case .id(let id): id
+            }
+            throw PhotoSourceError(.notFound, TerminalText.escaped(placed.isEmpty
+                ? "There are no orders yet; `select N` some photos, then type `order`."
+                : "There is no order \(named); `orders` lists the \(placed.count) of this session."))
+        }
+        let order = placed[index]
         let snapshot = try await service.client.order(order.id)
-        output.lines(OrderReport(number: number, order: snapshot, titles: order.titles, folder: { service.folder(of: order.id, destination: $0) })
+        output.lines(OrderReport(number: index + 1, order: snapshot, titles: order.titles, folder: { service.folder(of: order.id, destination: $0) })
             .lines(style: style))
     }
 
@@ -142,14 +151,19 @@ extension Repl {
     /// The product with id `product`; refuses a product or a destination the service does not
     /// have, naming the ones it has.
     private static func check(product: String, destinations: [String]) throws -> Product {
-        let products = InProcessOrderService.productIDs
-        guard let found = InProcessOrderService.products.first(where: { $0.id == product }) else {
-            throw PhotoSourceError(.invalidData, "There is no product \"\(product)\"; the products are \(products.joined(separator: ", ")).")
-        }
+        let found = try Self.product(named: product, in: InProcessOrderService.products)
         for id in destinations where !InProcessOrderService.destinationIDs.contains(id) {
             throw PhotoSourceError(
                 .invalidData,
                 "There is no destination \"\(id)\"; the destinations are \(InProcessOrderService.destinationIDs.joined(separator: ", ")) (`--to folder,lab`).")
+        }
+        return found
+    }
+
+    /// The product with id `id` of `products`; refuses one it does not hold, naming those it does.
+    static func product(named id: String, in products: [Product]) throws -> Product {
+        guard let found = products.first(where: { $0.id == id }) else {
+            throw PhotoSourceError(.invalidData, "There is no product \"\(id)\"; the products are \(products.map(\.id).joined(separator: ", ")).")
         }
         return found
     }

@@ -8,6 +8,14 @@ enum ReplCommand: Sendable, Equatable {
         case name(String)
     }
 
+    /// Which order `order-status` shows.
+    enum OrderChoice: Sendable, Equatable {
+        /// The 1-based number shown by `orders`.
+        case number(Int)
+        /// The service's order id (`ord_…`).
+        case id(String)
+    }
+
     /// A blank line: does nothing.
     case empty
     case help
@@ -26,7 +34,8 @@ enum ReplCommand: Sendable, Equatable {
     case selection
     /// `thumb N [--size S] [--out FILE]`.
     case thumbnail(Int, size: Int?, out: String?)
-    case view(Int)
+    /// `view N [--product P] [--crop X,Y,W,H] [--fit F]`.
+    case view(Int, ViewOptions)
     case cache
     case login
     case logout
@@ -34,8 +43,8 @@ enum ReplCommand: Sendable, Equatable {
     /// `order [--product ID] [--to DEST]`.
     case order(OrderOptions)
     case orders
-    /// `order-status N`, N as `orders` numbers them.
-    case orderStatus(Int)
+    /// `order-status N|ID`: N as `orders` numbers them, or an order's id.
+    case orderStatus(OrderChoice)
     case quit
 
     /// Parses `line`; a bad line throws a ``ReplInputError`` whose message says what to type instead.
@@ -54,7 +63,7 @@ enum ReplCommand: Sendable, Equatable {
             guard arguments.isEmpty else {
                 throw ReplInputError("`\(spec.name)` takes no arguments; type `\(spec.name)` alone.")
             }
-        case .itemNumber, .pageNumber, .source, .itemNumbers, .thumbnailOptions, .orderNumber:
+        case .itemNumber, .pageNumber, .source, .itemNumbers, .thumbnailOptions, .viewOptions, .orderNumber:
             guard !arguments.isEmpty else { throw ReplInputError("`\(spec.name)` needs \(spec.argument.noun), as in `\(spec.example)`.") }
         }
         switch spec.name {
@@ -69,11 +78,13 @@ enum ReplCommand: Sendable, Equatable {
         case "login": return .login
         case "logout": return .logout
         case "whoami": return .whoami
-        case "view": return .view(try single(arguments, spec))
+        case "view": return .view(try single(Array(arguments.prefix(1)), spec), try ViewOptions.parse(Array(arguments.dropFirst())))
         case "thumb": return try thumbnail(arguments, spec)
         case "order": return .order(try OrderOptions.parse(arguments))
         case "orders": return .orders
-        case "order-status": return .orderStatus(try single(arguments, spec))
+        case "order-status":
+            if arguments.count == 1, arguments[0].hasPrefix("ord_") { return .orderStatus(.id(arguments[0])) }
+            return .orderStatus(.number(try single(arguments, spec)))
         case "quit": return .quit
         case "use":
             let joined = arguments.joined(separator: " ")

@@ -3,7 +3,7 @@
 struct ReplCommandSpec: Sendable {
     /// What a command takes after its name.
     enum Argument: Sendable, Equatable {
-        case none, itemNumber, pageNumber, itemNumbers, source, thumbnailOptions, orderOptions, orderNumber
+        case none, itemNumber, pageNumber, itemNumbers, source, thumbnailOptions, viewOptions, orderOptions, orderNumber
 
         /// How an error message names it.
         var noun: String {
@@ -13,9 +13,9 @@ struct ReplCommandSpec: Sendable {
             case .pageNumber: "a page number"
             case .itemNumbers: "item numbers or ranges"
             case .source: "a source number or name"
-            case .thumbnailOptions: "an item number"
+            case .thumbnailOptions, .viewOptions: "an item number"
             case .orderOptions: "options"
-            case .orderNumber: "an order number"
+            case .orderNumber: "an order number or id"
             }
         }
     }
@@ -49,14 +49,14 @@ struct ReplCommandSpec: Sendable {
         .init(name: "unselect", aliases: [], argument: .itemNumbers, usage: "unselect N…", example: "unselect 2", summary: "remove entries N of `selection` from it"),
         .init(name: "selection", aliases: [], argument: .none, usage: "selection", example: "selection", summary: "list selected photos, source and album"),
         .init(name: "thumb", aliases: [], argument: .thumbnailOptions, usage: "thumb N [--size S] [--out FILE]", example: "thumb 1 --size 512", summary: "save photo N's thumbnail (default 256 px)"),
-        .init(name: "view", aliases: [], argument: .itemNumber, usage: "view N", example: "view 1", summary: "draw photo N (in a colour terminal)"),
+        .init(name: "view", aliases: [], argument: .viewOptions, usage: "view N [--product P]", example: "view 1 --product 8x10", summary: "draw photo N; --product outlines the print"),
         .init(name: "cache", aliases: [], argument: .none, usage: "cache", example: "cache", summary: "show the thumbnail cache's counters"),
         .init(name: "login", aliases: ["signin"], argument: .none, usage: "login", example: "login", summary: "sign in to the current source"),
         .init(name: "logout", aliases: ["signout"], argument: .none, usage: "logout", example: "logout", summary: "sign out and forget the stored sign-in"),
         .init(name: "whoami", aliases: [], argument: .none, usage: "whoami", example: "whoami", summary: "show who is signed in to this source"),
         .init(name: "order", aliases: [], argument: .orderOptions, usage: "order [--product P] [--to D] [-y]", example: "order --product 8x10", summary: "order the selection (4x6 unless --product)"),
         .init(name: "orders", aliases: [], argument: .none, usage: "orders", example: "orders", summary: "list the orders of this session"),
-        .init(name: "order-status", aliases: [], argument: .orderNumber, usage: "order-status N", example: "order-status 1", summary: "show order N: photos, destinations"),
+        .init(name: "order-status", aliases: [], argument: .orderNumber, usage: "order-status N|ID", example: "order-status 1", summary: "show order N (or ID): photos, tracking"),
         .init(name: "quit", aliases: ["exit", "q"], argument: .none, usage: "quit", example: "quit", summary: "leave (end of input does too)"),
     ]
 

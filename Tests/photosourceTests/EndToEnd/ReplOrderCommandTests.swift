@@ -3,7 +3,7 @@ import Testing
 
 /// `order` in `photosource browse` on the demo library, as `make demo` runs it: the in-process
 /// service and demo lab start on first use, the order reaches the folder and the lab, and
-/// `orders` / `order-status` follow it.
+/// `orders` / `order-status` follow it (with the lab's tracking once it has shipped).
 @Suite("photosource browse: order, orders, order-status on the demo library")
 struct ReplOrderCommandTests {
     /// Cache (the demo library) and data (the orders folder) of one test, removed by `remove()`.
@@ -56,13 +56,17 @@ struct ReplOrderCommandTests {
         #expect(lines[placedIndex + 1] == "The selection is empty again; `select N` starts the next order.")
         let orderID = String(placed.dropFirst("Order 1 (".count).prefix { $0 != ")" })
         let folder = homes.data.appendingPathComponent("photosource/orders/\(orderID)")
-        let report = [
+        var report = [
             "Order 1 (\(orderID), reference repl-1): delivered",
             "  1  Welcome.jpg  8x10  1600×1067  133 dpi low  warning: lowResolution",
             "  2  Amalfi 1.jpg  8x10  1600×1200  150 dpi acceptable",
             "  folder  delivered to \(folder.path)",
             "  lab     delivered, lab stage shipped (lab order ord_1)",
         ]
+        // The lab shipped with the demo carrier; its tracking page is on the lab's ephemeral port.
+        let tracking = try #require(
+            lines.first { $0.hasPrefix("          tracking: DemoPost DP000000001 http://127.0.0.1:") && $0.hasSuffix("/tracking/DP000000001") }, "\(lines)")
+        report.append(tracking)
         // The report after the order, then `orders`, then `order-status 1` (the same report).
         let start = try #require(lines.firstIndex(of: report[0]), "\(lines)")
         #expect(Array(lines[start...]) == report + ["  1  \(orderID)  repl-1  delivered  2 photo(s)  lab shipped"] + report

@@ -95,7 +95,8 @@ struct ReplOrderTests {
         #expect(try ReplCommand.parse("order --to lab --product 8x10 --to folder,lab") == .order(OrderOptions(product: "8x10", destinations: ["lab", "folder"])))
         #expect(try ReplCommand.parse("order -y --product 16x20") == .order(OrderOptions(product: "16x20", yes: true)))
         #expect(try ReplCommand.parse("order --yes") == .order(OrderOptions(yes: true)))
-        #expect(try ReplCommand.parse("order-status 2") == .orderStatus(2))
+        #expect(try ReplCommand.parse("order-status 2") == .orderStatus(.number(2)))
+        #expect(try ReplCommand.parse("order-status ord_TE_KReBgAZMCUml6") == .orderStatus(.id("ord_TE_KReBgAZMCUml6")))
         #expect(try ReplCommand.parse("orders") == .orders)
         #expect(throws: ReplInputError(
             "`order` knows --product, --to, --copies, --crop, --fit, --ship-to and --yes, not \"--colour\"; as in `order --product 8x10 --copies 2 --crop 0.1,0.1,0.8,0.8 --fit fill --ship-to ada.json`.")) {
@@ -105,7 +106,7 @@ struct ReplOrderTests {
             try ReplCommand.parse("order --to")
         }
         #expect(throws: ReplInputError("Orders are numbered from 1.")) { try ReplCommand.parse("order-status 0") }
-        #expect(throws: ReplInputError("`order-status` needs an order number, as in `order-status 1`.")) { try ReplCommand.parse("order-status") }
+        #expect(throws: ReplInputError("`order-status` needs an order number or id, as in `order-status 1`.")) { try ReplCommand.parse("order-status") }
     }
 
     @Test("help lists the order commands under 80 columns, and Tab completes them")
@@ -113,7 +114,7 @@ struct ReplOrderTests {
         let help = ReplCommandSpec.helpLines()
         #expect(help.contains { $0.hasPrefix("  order [--product P] [--to D] [-y]") })
         #expect(help.contains { $0.hasPrefix("  orders ") })
-        #expect(help.contains { $0.hasPrefix("  order-status N ") })
+        #expect(help.contains { $0.hasPrefix("  order-status N|ID ") })
         #expect(help.allSatisfy { $0.count < 80 })
         #expect(ReplCompletion.complete("ord") == .insert("er"))
         #expect(ReplCompletion.complete("order") == .candidates(["order", "order-status", "orders"]))

@@ -6,11 +6,12 @@ import PhotoSourceKit
 enum PictureSource {
     static let png = ImageBytes.png(width: 8, height: 8) { _, y in y < 4 ? [255, 0, 0] : [0, 0, 255] }
 
-    /// `photoTitle` is what the source calls the photo (a hostile source may call it a path).
-    static func make(photoTitle: String = "split.png") -> DefaultPhotoSource {
+    /// `photoTitle` is what the source calls the photo (a hostile source may call it a path);
+    /// `png` (of `pixelSize`, `nil`: a size the source does not know) replaces the split square.
+    static func make(photoTitle: String = "split.png", png: [UInt8] = png, pixelSize: PixelSize? = PixelSize(width: 8, height: 8)) -> DefaultPhotoSource {
         let items: [any PhotoSourceItem] = [
             DefaultPhotoSourceItem.container(id: "album", sourceID: "pictures", title: "album"),
-            DefaultPhotoSourceItem.image(id: "split.png", sourceID: "pictures", title: photoTitle, pixelSize: PixelSize(width: 8, height: 8)),
+            DefaultPhotoSourceItem.image(id: "split.png", sourceID: "pictures", title: photoTitle, pixelSize: pixelSize),
         ]
         return DefaultPhotoSource(
             id: "pictures", title: "Pictures",
