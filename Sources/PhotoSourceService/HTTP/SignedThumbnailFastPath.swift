@@ -19,7 +19,7 @@ import NIOCore
 /// request is counted in the router's metrics under the route's name. Whatever it cannot answer that way — an unknown or expired URL, a cold thumbnail, an
 /// exhausted budget (the router answers the 429), an `Origin` header (CORS), another path —
 /// it leaves to the router.
-struct SignedThumbnailFastPath: Sendable {
+final class SignedThumbnailFastPath: Sendable {  // a class: each connection's handler shares it rather than copying its fields per call
     /// The route's name in the metrics, as the router names it.
     static let route = "/v1/thumbnails/{signature}/{payload}"
     private static let prefix = "/v1/thumbnails/"
@@ -53,7 +53,7 @@ struct SignedThumbnailFastPath: Sendable {
                 method: request.method, path: request.head.path, headers: request.headers, peer: channel.remoteAddress?.ipAddress, tiers: .memoryAndDisk)
             if let (head, body) = answer {
                 try await writer.write(response: head, body: body.map { ResponseBody(byteBuffer: $0) } ?? ResponseBody())
-                record(head.status, since: start)
+                self.record(head.status, since: start)
             } else {
                 try await responder(request, writer, channel)
             }
