@@ -1,0 +1,197 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import PhotoImaging
+import PhotoSourceKit
+import SampleSources
+@testable import PhotoSourceService
+import Testing
+
+/// Destinations with `"files": "print"` get print files rendered from each line's original: the
+/// line's crop, sizing and rotation on its product, at the product's dpi (never upscaled), sRGB,
+/// with MD5, pixel and byte size in the order record and the folder's manifest.
+@Suite("Orders: print files for destinations that ask for them")
+struct PrintFileOrderTests {
+    /// A folder destination beside the state folder called `id`, asking for `files` with more `settings`.
+    static func folder(_ id: String, state: String, files: String? = "print", settings: [String: JSONValue] = [:]) -> DestinationConfiguration {
+        var fields = settings
+        fields["root"] = .string(root(id, state: state).path)
+        if let files { fields["files"] = .string(files) }
+        return DestinationConfiguration(id: id, kind: "folder", settings: fields)
+    }
+
+    static func root(_ id: String, state: String) -> URL {
+        URL(fileURLWithPath: state).deletingLastPathComponent().appendingPathComponent("dest-\(id)", isDirectory: true)
+    }
+
+    /// The harness's order settings with `destinations`, and a 4×6 product rendered at 150 dpi.
+    static func configure(_ destinations: @escaping (String) -> [DestinationConfiguration]) -> (inout ServiceConfiguration) -> Void {
+        { configuration in
+            ServiceHarness.orderConfiguration(&configuration)
+            configuration.destinations = destinations(configuration.stateDirectory)
+            configuration.products.append(Product(id: "4x6-150", name: "4×6 at 150 dpi", width: 4, height: 6, unit: .inches, minimumDPI: 100, dpi: 150))
+        }
+    }
+
+    /// Places an order of `lines` (JSON objects of the `library` source) and waits for it to end.
+    static func order(_ harness: ServiceHarness, lines: [String]) async throws -> (id: String, order: [String: Any]) {
+        let (token, _) = try await harness.newSession()
+        let body = #"{"reference": "P-1", "product": "4x6", "items": [\#(lines.joined(separator: ", "))]}"#
+        let response = try await harness.postOrder(body, token: token, key: UUID().uuidString)
+        #expect(response.status == .created, "\(String(buffer: response.body))")
+        let id = try #require(try ServiceHarness.object(response)["id"] as? String)
+        return (id, try await harness.waitForOrder(id, token: token))
+    }
+
+    static func manifest(_ folder: URL) throws -> [[String: Any]] {
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("manifest.json"))) as? [String: Any]
+        return try #require(json?["items"] as? [[String: Any]])
+    }
+
+    static func md5(_ data: Data) -> String { Insecure.MD5.hash(data: data).map { String(format: "%02x", $0) }.joined() }
+
+    @Test("a print folder gets sRGB JPEGs at the product's size and dpi, never upscaled; MD5, pixel and byte size match the manifest and the order")
+    func printFolder() async throws {
+        try await ServiceHarness.run(configure: Self.configure { [Self.folder("prints", state: $0)] }) { harness in
+            // 2400×1600 is more than 4×6 needs at 300 dpi (1800×1200); 600×900 is less (kept, 150 dpi).
+            try ImageEncoder.jpeg(TestLibrary.gradient(width: 2400, height: 1600)).write(to: harness.library.appendingPathComponent("big.jpg"))
+            // When
+            let (id, order) = try await Self.order(harness, lines: [
+                #"{"source": "library", "itemId": "big.jpg"}"#,
+                #"{"source": "library", "itemId": "big.jpg", "product": "4x6-150"}"#,
+                #"{"source": "library", "itemId": "portrait.jpg"}"#,
+            ])
+            // Then
+            #expect(order["status"] as? String == "delivered")
+            let folder = Self.root("prints", state: harness.library.deletingLastPathComponent().appendingPathComponent("state").path)
+                .appendingPathComponent(id)
+            let lines = try Self.manifest(folder)
+            let items = try #require(order["items"] as? [[String: Any]])
+            let expected = [(1800, 1200, 300), (900, 600, 150), (600, 900, 150)]
+            for (index, (width, height, dpi)) in expected.enumerated() {
+                let line = lines[index]
+                let file = try Data(contentsOf: folder.appendingPathComponent(try #require(line["file"] as? String)))
+                let image = try ImageDecoder.decodeFull(file)
+                #expect(image.width == width && image.height == height, "line \(index)")
+                #expect(line["pixelWidth"] as? Int == width && line["pixelHeight"] as? Int == height)
+                #expect(line["md5"] as? String == Self.md5(file))
+                #expect(line["byteCount"] as? Int == file.count)
+                #expect(line["contentType"] as? String == "image/jpeg")
+                #expect((line["print"] as? [String: Any])?["effectiveDPI"] as? Int == dpi)
+                #expect((line["print"] as? [String: Any])?["quality"] as? Int == 95)
+                #expect(PrintTestPhotos.embedsSRGBProfile(file), "line \(index) embeds sRGB")
+                // The order record names the same file, and keeps the original's own numbers.
+                let printFiles = try #require(items[index]["printFiles"] as? [[String: Any]])
+                #expect(printFiles.count == 1)
+                #expect(printFiles.first?["destinations"] as? [String] == ["prints"])
+                #expect(printFiles.first?["md5"] as? String == Self.md5(file))
+                #expect(printFiles.first?["byteCount"] as? Int == file.count)
+                #expect(printFiles.first?["pixelWidth"] as? Int == width && printFiles.first?["pixelHeight"] as? Int == height)
+            }
+            #expect(items.map { $0["pixelWidth"] as? Int } == [2400, 2400, 600])
+            #expect(lines.map { $0["file"] as? String } == ["001-big.jpg", "002-big.jpg", "003-portrait.jpg"])
+        }
+    }
+
+    @Test("the line's crop, rotation and fit land where expected in the print file (coloured corners)")
+    func geometry() async throws {
+        try await ServiceHarness.run(configure: Self.configure { [Self.folder("prints", state: $0)] }) { harness in
+            try PrintTestPhotos.quadrants().write(to: harness.library.appendingPathComponent("corners.png"))
+            // When
+            let (id, order) = try await Self.order(harness, lines: [
+                #"{"source": "library", "itemId": "corners.png", "rotation": 90}"#,
+                #"{"source": "library", "itemId": "corners.png", "crop": {"x": 0.5, "y": 0, "width": 0.5, "height": 0.5, "units": "normalised"}}"#,
+                #"{"source": "library", "itemId": "corners.png", "sizing": "fit"}"#,
+            ])
+            // Then
+            #expect(order["status"] as? String == "delivered")
+            let folder = Self.root("prints", state: harness.library.deletingLastPathComponent().appendingPathComponent("state").path)
+                .appendingPathComponent(id)
+            let decoded = try (1...3).map { try ImageDecoder.decodeFull(Data(contentsOf: folder.appendingPathComponent("00\($0)-corners.jpg"))) }
+            typealias P = PrintTestPhotos
+            // A quarter turn clockwise: the bottom-left (blue) comes to the top-left; 6×4 of 400×300 is 400×267, turned.
+            #expect(decoded[0].width == 267 && decoded[0].height == 400)
+            #expect(P.cornersMatch(decoded[0], [P.blue, P.red, P.yellow, P.green]), "\(P.corners(decoded[0]))")
+            // The top-right quarter only.
+            #expect(P.cornersMatch(decoded[1], [P.green, P.green, P.green, P.green]), "\(P.corners(decoded[1]))")
+            // Fit: letterboxed to 450×300 on white.
+            #expect(decoded[2].width == 450 && decoded[2].height == 300)
+            #expect(P.cornersMatch(decoded[2], [[255, 255, 255], [255, 255, 255], [255, 255, 255], [255, 255, 255]]), "\(P.corners(decoded[2]))")
+        }
+    }
+
+    @Test("originals destinations still get the original byte for byte; print destinations with the same settings share one file")
+    func originalsUnchangedAndShared() async throws {
+        let configure = Self.configure { state in
+            [Self.folder("originals", state: state, files: nil), Self.folder("prints-a", state: state), Self.folder("prints-b", state: state),
+             Self.folder("prints-small", state: state, settings: ["printQuality": .number(80)])]
+        }
+        try await ServiceHarness.run(configure: configure) { harness in
+            let state = harness.library.deletingLastPathComponent().appendingPathComponent("state").path
+            // When
+            let (id, order) = try await Self.order(harness, lines: [#"{"source": "library", "itemId": "Album/sunset.jpg"}"#])
+            // Then
+            #expect(order["status"] as? String == "delivered")
+            let original = try Data(contentsOf: harness.library.appendingPathComponent("Album/sunset.jpg"))
+            let originals = Self.root("originals", state: state).appendingPathComponent(id)
+            #expect(try Data(contentsOf: originals.appendingPathComponent("001-sunset.jpg")) == original)
+            #expect(try Self.manifest(originals).first?["print"] == nil)
+            #expect(try Self.manifest(originals).first?["md5"] as? String == Self.md5(original))
+            let files = try ["prints-a", "prints-b", "prints-small"].map {
+                try Data(contentsOf: Self.root($0, state: state).appendingPathComponent(id).appendingPathComponent("001-sunset.jpg"))
+            }
+            #expect(files[0] == files[1])
+            #expect(files[0] != original && files[2] != files[0])
+            let printFiles = try #require((order["items"] as? [[String: Any]])?.first?["printFiles"] as? [[String: Any]])
+            #expect(printFiles.map { $0["destinations"] as? [String] } == [["prints-a", "prints-b"], ["prints-small"]])
+            #expect(printFiles.map { $0["quality"] as? Int } == [95, 80])
+            #expect(printFiles.map { $0["md5"] as? String } == [Self.md5(files[0]), Self.md5(files[2])])
+            // The asset store holds the original and the two print files, once each.
+            let assets = URL(fileURLWithPath: state).appendingPathComponent("assets")
+            let stored = try FileManager.default.subpathsOfDirectory(atPath: assets.path).filter { $0.hasSuffix(".jpg") }
+            #expect(stored.count == 3, "\(stored)")
+        }
+    }
+}
+
+/// A print lab asking for print files gets their URLs (and, in Prodigi's shape, their MD5s, which
+/// the demo lab checks before it ships).
+@Suite("Orders: print files reach the demo lab")
+struct PrintFileLabTests {
+    @Test("a printLab with files: print fetches the print file (its MD5, the product's pixel size) and ships", arguments: ["prodigi-v4", "gelato-v4"])
+    func labGetsPrintFile(format: String) async throws {
+        let labPort = try LoopbackPort.free()
+        let path = format == "gelato-v4" ? "/v4/orders" : "/v4.0/Orders"
+        try await ServiceHarness.run(configure: { configuration in
+            ServiceHarness.orderConfiguration(&configuration)
+            var lab = try! OrderLabTests.labDestination(URL(string: "http://127.0.0.1:\(labPort)\(path)")!, format: format)
+            if case .object(var fields) = lab.settings {
+                fields["files"] = .string("print")
+                lab.settings = .object(fields)
+            }
+            configuration.destinations = [lab]
+        }) { harness in
+            try ImageEncoder.jpeg(TestLibrary.gradient(width: 2400, height: 1600)).write(to: harness.library.appendingPathComponent("big.jpg"))
+            try await OrderLabTests.withLab(on: labPort, servicePort: try #require(harness.client.port), faults: .none) { lab in
+                // When
+                let id = try await harness.placeOrder(["big.jpg"], token: ServiceHarness.apiKey)
+                let order = try await OrderLabTests.waitForStage("shipped", of: id, harness, token: ServiceHarness.apiKey)
+                // Then: shipped, from the print file the order record names
+                #expect(order["status"] as? String == "delivered")
+                let line = try #require((order["items"] as? [[String: Any]])?.first)
+                let print = try #require((line["printFiles"] as? [[String: Any]])?.first)
+                #expect(print["destinations"] as? [String] == ["lab"])
+                let url = try #require(lab.orders.first?.assetURLs.first)
+                let fetched = try await harness.get(try #require(URLComponents(string: url)?.path), token: nil)
+                let bytes = Data(buffer: fetched.body)
+                #expect(PrintFileOrderTests.md5(bytes) == print["md5"] as? String)
+                #expect(PrintFileOrderTests.md5(bytes) != line["md5"] as? String)
+                let image = try ImageDecoder.decodeFull(bytes)
+                #expect(image.width == 1800 && image.height == 1200)
+                #expect(lab.statistics.assetDownloads == 1)
+            }
+        }
+    }
+}
