@@ -92,6 +92,15 @@ struct PrintFileOrderTests {
             }
             #expect(items.map { $0["pixelWidth"] as? Int } == [2400, 2400, 600])
             #expect(lines.map { $0["file"] as? String } == ["001-big.jpg", "002-big.jpg", "003-portrait.jpg"])
+            // A lab fetching late gets fresh URLs for the print files too, serving the same bytes.
+            let reissued = try ServiceHarness.object(try await harness.client.execute(
+                uri: "/v1/orders/\(id)/asset-urls", method: .post, headers: [.authorization: "Bearer \(ServiceHarness.apiKey)"]))
+            let fresh = try #require(((reissued["items"] as? [[String: Any]])?.first?["printFiles"] as? [[String: Any]])?.first)
+            #expect(fresh["destinations"] as? [String] == ["prints"])
+            #expect(fresh["md5"] as? String == lines[0]["md5"] as? String)
+            let freshURL = try #require(fresh["url"] as? String)
+            let path = try #require(URLComponents(string: freshURL)?.path)
+            #expect(Self.md5(Data(buffer: try await harness.get(path, token: nil).body)) == lines[0]["md5"] as? String)
         }
     }
 
