@@ -165,6 +165,30 @@ struct PrintFileOrderTests {
     }
 }
 
+extension PrintFileOrderTests {
+    @Test("a photo whose print file cannot meet the destination's byte limit at the lowest quality fails its line alone (too-large)")
+    func byteLimitFailsTheLine() async throws {
+        let configure = Self.configure { [Self.folder("prints", state: $0, settings: ["printMaximumBytes": .number(10_000)])] }
+        try await ServiceHarness.run(configure: configure) { harness in
+            // Noise does not compress: 1200×1800 of it is far over 10 kB at any quality.
+            var generator = SystemRandomNumberGenerator()
+            let noise = PixelBuffer(width: 1200, height: 1800, channels: 3, pixels: (0..<1200 * 1800 * 3).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            try ImageEncoder.jpeg(noise).write(to: harness.library.appendingPathComponent("noise.jpg"))
+            try ImageEncoder.jpeg(TestLibrary.gradient(width: 60, height: 90)).write(to: harness.library.appendingPathComponent("tiny.jpg"))
+            // When
+            let (_, order) = try await Self.order(harness, lines: [
+                #"{"source": "library", "itemId": "noise.jpg"}"#, #"{"source": "library", "itemId": "tiny.jpg"}"#,
+            ])
+            // Then
+            let items = try #require(order["items"] as? [[String: Any]])
+            #expect(items.map { $0["state"] as? String } == ["failed", "materialised"])
+            #expect(items.first?["errorCode"] as? String == "too-large")
+            #expect((items.first?["message"] as? String)?.contains("10000 bytes") == true, "\(items.first?["message"] ?? "")")
+            #expect(order["status"] as? String == "partiallyDelivered")
+        }
+    }
+}
+
 /// A print lab asking for print files gets their URLs (and, in Prodigi's shape, their MD5s, which
 /// the demo lab checks before it ships).
 @Suite("Orders: print files reach the demo lab")
