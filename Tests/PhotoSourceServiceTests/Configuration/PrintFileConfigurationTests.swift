@@ -1,6 +1,6 @@
 import Foundation
 import PhotoSourceKit
-import PhotoSourceService
+@testable import PhotoSourceService
 import Testing
 
 /// The configuration fields print files need: a destination's `files`, `printQuality` and
@@ -48,5 +48,15 @@ struct PrintFileConfigurationTests {
             """)
         // Then
         #expect(problems.map(\.path).filter { $0.hasPrefix("$.products") } == ["$.products[0].dpi", "$.products[0].bleedMillimetres"])
+    }
+
+    @Test("GET /v1/destinations says which files each destination receives")
+    func destinationsList() {
+        var configuration = ServiceHarness.configuration(state: FileManager.default.temporaryDirectory)
+        configuration.destinations = [
+            .folder(id: "originals", root: "/srv/a"),
+            DestinationConfiguration(id: "prints", kind: "folder", settings: ["root": .string("/srv/b"), "files": .string("print")]),
+        ]
+        #expect(DestinationsController.summaries(of: configuration).map(\.files) == ["originals", "print"])
     }
 }
