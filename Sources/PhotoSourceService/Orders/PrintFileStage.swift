@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import NIOPosix
 import PhotoImaging
 import PhotoSourceKit
 
@@ -78,10 +79,15 @@ struct PrintFileStage: Sendable {
     private func rendered(original: AssetStore.StoredAsset, spec: PrintFileSpec) async throws -> PrintFileAsset {
         let indexPath = "prints/" + Self.key(original: original.sha256, spec: spec) + ".json"
         let assets = assets
-        if let remembered = try? JSONDecoder().decode(PrintFileAsset.self, from: Data(contentsOf: assets.storage.location(of: indexPath))),
-           FileManager.default.fileExists(atPath: assets.file(sha256: remembered.sha256, contentType: PrintFileAsset.contentType).path) {
-            return remembered
+        // File work off the cooperative pool, as the asset store's own.
+        let remembered = try await NIOThreadPool.singleton.runIfActive { () -> PrintFileAsset? in
+            guard let data = try? Data(contentsOf: assets.storage.location(of: indexPath)),
+                  let file = try? JSONDecoder().decode(PrintFileAsset.self, from: data),
+                  FileManager.default.fileExists(atPath: assets.file(sha256: file.sha256, contentType: PrintFileAsset.contentType).path)
+            else { return nil }
+            return file
         }
+        if let remembered { return remembered }
         let limits = assets.limits
         let print = try await DecodePool.shared.run {
             try PrintFileRenderer.render(try Data(contentsOf: original.file, options: .alwaysMapped), spec: spec, limits: limits)
@@ -92,7 +98,8 @@ struct PrintFileStage: Sendable {
             pixelWidth: print.pixelSize.width, pixelHeight: print.pixelSize.height, effectiveDPI: print.effectiveDPI,
             bleedPixels: print.bleedPixels, quality: print.quality, colourSource: print.colourSource.rawValue)
         // Only a shortcut: a render not remembered is rendered again, to the same bytes.
-        try? assets.storage.write(try JSONEncoder().encode(file), to: indexPath, permissions: PrivateDirectory.fileMode)
+        let record = try JSONEncoder().encode(file)
+        try? await NIOThreadPool.singleton.runIfActive { try assets.storage.write(record, to: indexPath, permissions: PrivateDirectory.fileMode) }
         return file
     }
 
