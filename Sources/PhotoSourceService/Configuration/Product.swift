@@ -19,11 +19,16 @@ public struct Product: Sendable, Hashable, Codable {
     /// From this effective dpi on a photo is `good` (``PrintFitness/defaultGoodDPI``, 300, when the
     /// configuration leaves it out); at least ``minimumDPI``.
     public var goodDPI: Double
+    /// The resolution print files are rendered at, at most (a photo with fewer pixels is never
+    /// upscaled): 300 when the configuration leaves it out.
+    public var dpi: Int
+    /// Extra image around each edge of a print file for the lab's cutter, in millimetres (0–25; 0 when left out).
+    public var bleedMillimetres: Double
 
     /// Creates a product.
     public init(
         id: String, name: String, width: Double, height: Double, unit: PrintSize.Unit, minimumDPI: Double,
-        goodDPI: Double = PrintFitness.defaultGoodDPI
+        goodDPI: Double = PrintFitness.defaultGoodDPI, dpi: Int = 300, bleedMillimetres: Double = 0
     ) {
         self.id = id
         self.name = name
@@ -32,6 +37,8 @@ public struct Product: Sendable, Hashable, Codable {
         self.unit = unit
         self.minimumDPI = minimumDPI
         self.goodDPI = goodDPI
+        self.dpi = dpi
+        self.bleedMillimetres = bleedMillimetres
     }
 
     /// The product's print size.
@@ -56,18 +63,25 @@ public struct Product: Sendable, Hashable, Codable {
         Product(id: "a3", name: "A3 poster", width: 297, height: 420, unit: .millimeters, minimumDPI: 120),
     ]
 
-    private enum Keys: String, CodingKey, CaseIterable { case id, name, width, height, unit, minimumDPI, goodDPI }
+    private enum Keys: String, CodingKey, CaseIterable { case id, name, width, height, unit, minimumDPI, goodDPI, dpi, bleedMillimetres }
 
-    /// Decodes a product; every field but `goodDPI` (300 when left out) is required, and
-    /// `goodDPI` may not be below `minimumDPI`, which would make `good` photos that are not even
-    /// acceptable.
+    /// Decodes a product; every field but `goodDPI` (300 when left out), `dpi` (300) and
+    /// `bleedMillimetres` (0) is required, and `goodDPI` may not be below `minimumDPI`, which would
+    /// make `good` photos that are not even acceptable.
     public init(from decoder: any Decoder) throws {
         let fields = try ConfigurationFields<Keys>(decoder)
         self.init(
             id: try fields.required(.id, placeholder: ""), name: try fields.required(.name, placeholder: ""),
             width: try fields.required(.width, placeholder: 1), height: try fields.required(.height, placeholder: 1),
             unit: try fields.required(.unit, placeholder: .inches), minimumDPI: try fields.required(.minimumDPI, placeholder: 1),
-            goodDPI: try fields.value(.goodDPI, or: PrintFitness.defaultGoodDPI))
+            goodDPI: try fields.value(.goodDPI, or: PrintFitness.defaultGoodDPI), dpi: try fields.value(.dpi, or: 300),
+            bleedMillimetres: try fields.value(.bleedMillimetres, or: 0))
+        if !(1...2400).contains(dpi) {
+            try fields.refuse(.dpi, "dpi (\(dpi)) must be 1 to 2400 for product \(id): the resolution its print files are rendered at.")
+        }
+        if !(bleedMillimetres.isFinite && (0...25).contains(bleedMillimetres)) {
+            try fields.refuse(.bleedMillimetres, "bleedMillimetres (\(Self.format(bleedMillimetres))) must be 0 to 25 for product \(id).")
+        }
         if goodDPI < minimumDPI {
             try fields.refuse(
                 .goodDPI,

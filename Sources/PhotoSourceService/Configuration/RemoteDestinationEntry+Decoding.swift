@@ -5,6 +5,8 @@ extension RemoteDestinationEntry: Decodable {
     private enum Keys: String, CodingKey, CaseIterable {
         case id, kind, enabled, url, mode, concurrency, spacingSeconds, headers, timeoutSeconds
         case apiKey, callbackSecrets, skus, shippingMethod, sizing, recipient, format
+        // Any kind's: which files it gets (DestinationFileSettings).
+        case files, printQuality, printMaximumBytes
         // Read by ServiceConfiguration.load into the fields above (DestinationConfiguration+Secrets).
         case apiKeyFile, callbackSecretsFile, headersFile
     }

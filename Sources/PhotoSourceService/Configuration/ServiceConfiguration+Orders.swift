@@ -16,6 +16,7 @@ extension ServiceConfiguration {
                 add(path + ".id", "\"\(destination.id)\" is used by an earlier destination; every destination needs its own id.")
             }
             problems += Self.kindProblems(destination, at: path)
+            if destination.enabled { problems += DestinationFileSettings.problems(of: destination, at: path) }
         }
         let checks: [(String, Bool, String)] = [
             ("leaseSeconds", orders.leaseSeconds >= 1, "must be at least 1; \(orders.leaseSeconds) is not."),

@@ -19,6 +19,8 @@ struct DestinationsController {
         let products: [String]
         /// The file types it takes.
         let contentTypes: [String]
+        /// `originals` (the customer's photos as they are) or `print` (print files rendered for each line: docs/orders.md).
+        let files: String
     }
 
     func addRoutes(to router: Router<ServiceRequestContext>) {
@@ -44,7 +46,7 @@ struct DestinationsController {
             }
             return Summary(
                 id: destination.id, kind: destination.kind, enabled: destination.enabled, products: accepted,
-                contentTypes: ["image/jpeg", "image/png"])
+                contentTypes: ["image/jpeg", "image/png"], files: DestinationFileSettings(destination).files.rawValue)
         }
     }
 }

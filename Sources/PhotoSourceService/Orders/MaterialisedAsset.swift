@@ -22,11 +22,14 @@ public struct MaterialisedAsset: Sendable, Hashable, Codable {
     public var verdict: String?
     /// Warnings kept with the item, such as `lowResolution`.
     public var warnings: [String]
+    /// The print files rendered for the line, one per distinct print setting of the order's
+    /// destinations that ask for print files; `nil` when none does.
+    public var printFiles: [PrintFileAsset]?
 
     /// Creates an asset description.
     public init(
         fileName: String, contentType: String, sha256: String, md5: String, byteCount: Int64, pixelWidth: Int, pixelHeight: Int,
-        dpi: Double?, verdict: String?, warnings: [String]
+        dpi: Double?, verdict: String?, warnings: [String], printFiles: [PrintFileAsset]? = nil
     ) {
         self.fileName = fileName
         self.contentType = contentType
@@ -38,5 +41,11 @@ public struct MaterialisedAsset: Sendable, Hashable, Codable {
         self.dpi = dpi
         self.verdict = verdict
         self.warnings = warnings
+        self.printFiles = printFiles
+    }
+
+    /// The print file `destination` receives, when it asked for print files.
+    public func printFile(for destination: String) -> PrintFileAsset? {
+        printFiles?.first { $0.destinations.contains(destination) }
     }
 }

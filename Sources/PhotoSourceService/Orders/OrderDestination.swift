@@ -93,12 +93,15 @@ public struct DeliverableAsset: Sendable, Hashable, Codable {
     public var assetURL: URL?
     /// How the line's photo becomes the print (crop, sizing, rotation, the lab's attributes).
     public var layout: OrderLineLayout
+    /// The print file this is, when the destination asked for print files (``DestinationFileSettings``); `nil` for an original.
+    public var printFile: PrintFileAsset?
 
     /// Creates an asset record.
     public init(
         index: Int, source: String, itemID: String, copies: Int, product: String, fileName: String, contentType: String,
         file: URL, byteCount: Int64, md5: String, sha256: String, pixelWidth: Int, pixelHeight: Int,
-        dpi: Double? = nil, verdict: String? = nil, warnings: [String] = [], assetURL: URL? = nil, layout: OrderLineLayout = OrderLineLayout()
+        dpi: Double? = nil, verdict: String? = nil, warnings: [String] = [], assetURL: URL? = nil, layout: OrderLineLayout = OrderLineLayout(),
+        printFile: PrintFileAsset? = nil
     ) {
         self.index = index
         self.source = source
@@ -118,6 +121,7 @@ public struct DeliverableAsset: Sendable, Hashable, Codable {
         self.warnings = warnings
         self.assetURL = assetURL
         self.layout = layout
+        self.printFile = printFile
     }
 }
 

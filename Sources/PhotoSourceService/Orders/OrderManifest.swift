@@ -19,6 +19,9 @@ struct OrderManifest: Codable, Sendable, Hashable {
         /// The photo's fitness for the product, the object `GET /v1/orders/{id}` shows for the line.
         var fitness: FitnessResponse?
         var warnings: [String]
+        /// How the print file was made, when the destination asked for print files (the fields
+        /// above then describe the print file, not the original).
+        var print: Print?
 
         init(_ asset: DeliverableAsset) {
             index = asset.index
@@ -35,6 +38,22 @@ struct OrderManifest: Codable, Sendable, Hashable {
             pixelHeight = asset.pixelHeight
             fitness = FitnessResponse(dpi: asset.dpi, verdict: asset.verdict)
             warnings = asset.warnings
+            print = asset.printFile.map(Print.init)
+        }
+    }
+
+    /// A print file's making: its resolution, bleed, JPEG quality and where its colours came from.
+    struct Print: Codable, Sendable, Hashable {
+        var effectiveDPI: Int
+        var bleedPixels: Int
+        var quality: Int
+        var colourSource: String
+
+        init(_ file: PrintFileAsset) {
+            effectiveDPI = file.effectiveDPI
+            bleedPixels = file.bleedPixels
+            quality = file.quality
+            colourSource = file.colourSource
         }
     }
 

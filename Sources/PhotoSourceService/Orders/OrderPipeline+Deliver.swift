@@ -25,7 +25,7 @@ extension OrderPipeline {
         }
         let acknowledged = order.deliveries.first { $0.destinationID == destinationID }?.items.filter(\.delivered).map(\.index) ?? []
         let delivery = OrderDelivery(
-            orderID: order.id, reference: order.reference, assets: order.items.compactMap(deliverable),
+            orderID: order.id, reference: order.reference, assets: order.items.compactMap { deliverable($0, for: destinationID) },
             acknowledged: Set(acknowledged), idempotencyKey: "\(order.id)/\(destinationID)", recipient: order.recipient,
             shippingMethod: order.shippingMethod)
         let store = store

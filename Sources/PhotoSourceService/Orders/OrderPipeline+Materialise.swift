@@ -60,11 +60,12 @@ extension OrderPipeline {
             throw OrderItemFailure(
                 code: "invalid-data", message: "The crop does not lie inside the photo, which is \(pixels.width)×\(pixels.height) pixels upright.")
         }
-        return MaterialisedAsset(
+        let asset = MaterialisedAsset(
             fileName: Self.fileName(index: line.index, title: title, format: stored.header.format),
             contentType: stored.header.format.mimeType, sha256: stored.sha256, md5: stored.md5, byteCount: stored.byteCount,
             pixelWidth: pixels.width, pixelHeight: pixels.height, dpi: Double(fitness.dpi), verdict: fitness.verdict.rawValue,
             warnings: fitness.verdict == .low ? ["lowResolution"] : [])
+        return try await addingPrintFiles(to: asset, line: line, of: order, original: stored, product: product)
     }
 
     /// Gets an item's original into the asset store: the one place that knows how. Files are

@@ -26,6 +26,8 @@ struct OrderResponse: Encodable {
         let sizing: String
         let rotation: Int
         let attributes: [String: String]?
+        /// The print files rendered for the line, with the destinations each goes to; left out when none asked.
+        let printFiles: [PrintFileAsset]?
     }
 
     let id: String
@@ -55,7 +57,7 @@ struct OrderResponse: Encodable {
                 sha256: asset?.sha256, pixelWidth: asset?.pixelWidth, pixelHeight: asset?.pixelHeight,
                 fitness: FitnessResponse(dpi: asset?.dpi, verdict: asset?.verdict), crop: line.layout.crop,
                 sizing: line.layout.sizing.rawValue, rotation: line.layout.rotation,
-                attributes: line.layout.attributes.isEmpty ? nil : line.layout.attributes)
+                attributes: line.layout.attributes.isEmpty ? nil : line.layout.attributes, printFiles: asset?.printFiles)
         }
         destinations = order.deliveries.map(DeliveryResponse.init)
         recipient = order.recipient
