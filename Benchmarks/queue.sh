@@ -10,7 +10,8 @@
 # Prints a Markdown table: median orders/s over ROUNDS with min–max, claim latency p50/p99 of the
 # median run, and how fast that run wrote its orders (one createOrder at a time). Only 127.0.0.1 is contacted.
 # Environment: BIN (a built queue-bench; else it is built with CONFIGURATION, default release),
-# ORDERS (500), ROUNDS (3), WORKERS ("1 2").
+# ORDERS (500), ROUNDS (3), WORKERS ("1 2"), QUEUE_DIR (where both databases live, default /tmp;
+# /dev/shm takes the disk's fsync out of the figures, leaving the engines' own costs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -26,7 +27,7 @@ BIN=$(realpath "$BIN")
 pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 [ -n "$pgbin" ] && [ -x "$pgbin/initdb" ] || { echo "queue.sh needs PostgreSQL (apt-get install postgresql)" >&2; exit 1; }
 
-folder=$(mktemp -d /tmp/queue-bench.XXXXXX)
+folder=$(mktemp -d "${QUEUE_DIR:-/tmp}/queue-bench.XXXXXX")
 pg_pid=""
 cleanup() {
   trap - EXIT INT TERM
@@ -92,5 +93,5 @@ for engine in postgres sqlite; do
   done
 done
 echo
-echo "Conditions: $(date -u +%F), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the end, $ORDERS orders per run," \
+echo "Conditions: $(date -u +%F), databases on $(df --output=fstype "$folder" | tail -1) ($(dirname "$folder")), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the end, $ORDERS orders per run," \
   "PostgreSQL $("$pgbin/postgres" --version | awk '{print $3}') (default settings), $BIN."
