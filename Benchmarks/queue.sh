@@ -23,6 +23,7 @@ if [ -z "${BIN:-}" ]; then
   swift build -c "$CONFIGURATION" --product queue-bench >/dev/null
   BIN="$(swift build -c "$CONFIGURATION" --show-bin-path)/queue-bench"
 fi
+[ -x "$BIN" ] || { echo "queue.sh: no $BIN (swift build -c release --product queue-bench)" >&2; exit 1; }
 BIN=$(realpath "$BIN")
 pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 [ -n "$pgbin" ] && [ -x "$pgbin/initdb" ] || { echo "queue.sh needs PostgreSQL (apt-get install postgresql)" >&2; exit 1; }
