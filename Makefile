@@ -7,7 +7,7 @@ APT_DEPS   := libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libdeflate-dev li
 # What the tests use beyond the build: a CMYK ICC profile (libgs-common), lcms's transicc as the colour reference,
 # PostgreSQL and nginx (the store and cluster tests start their own), and headless Chromium with its driver (scripts/picker-tests).
 TEST_DEPS  := libgs-common liblcms2-utils postgresql nginx-light chromium chromium-driver
-BENCH_DEPS := libvips-tools python3-pil curl time nginx-light wrk valgrind
+BENCH_DEPS := libvips-tools python3-pil curl time nginx-light wrk valgrind postgresql
 BIN        := .build/debug/photosource
 
 .PHONY: deps bench-deps build demo serve serve-cluster test bench clean sanitize fuzz fuzz-build fuzz-shim fuzz-campaign
@@ -60,6 +60,7 @@ bench: bench-deps
 	./Benchmarks/download.sh
 	./Benchmarks/service.sh
 	SKIP_BUILD=1 ./Benchmarks/orders.sh
+	./Benchmarks/queue.sh
 
 # AddressSanitizer over the whole suite, ThreadSanitizer over the concurrency suites. Each has
 # its own scratch path (a cold build the first time: 10+ minutes). Swift has no UBSan on Linux

@@ -168,6 +168,13 @@ let package = Package(
             path: "Benchmarks/UploadBenchmark",
             swiftSettings: strictSettings),
 
+        // The queue benchmark (Benchmarks/queue.sh): orders/s the job queue moves on SQLite and on PostgreSQL.
+        .executableTarget(
+            name: "queue-bench",
+            dependencies: ["PhotoSourceService"],
+            path: "Benchmarks/QueueBenchmark",
+            swiftSettings: strictSettings),
+
         .testTarget(
             name: "PhotoSourceKitTests", dependencies: ["PhotoSourceKit"],
             swiftSettings: strictSettings),

@@ -5,7 +5,8 @@ import PostgresNIO
 
 /// A ``StoreConnection`` on PostgreSQL: one leased connection (inside a transaction), or the
 /// pool itself, where each statement leases a connection of its own. Placeholders are rewritten
-/// to `$1…`; rows are read by the column types PostgreSQL declares.
+/// to `$1…`; rows are read by the column types PostgreSQL declares; a full disk's refusal
+/// becomes `.storageFull` (``PostgresFailure``).
 struct PostgresStoreConnection: StoreConnection {
     enum Target: Sendable {
         case pool(PostgresClient)
@@ -29,9 +30,14 @@ struct PostgresStoreConnection: StoreConnection {
             }
         }
         let query = PostgresQuery(unsafeSQL: dialect.placeholders(sql), binds: bindings)
-        let rows = switch target {
-        case .pool(let client): try await client.query(query, logger: logger).collect()
-        case .connection(let connection): try await connection.query(query, logger: logger).collect()
+        let rows: [PostgresRow]
+        do {
+            rows = switch target {
+            case .pool(let client): try await client.query(query, logger: logger).collect()
+            case .connection(let connection): try await connection.query(query, logger: logger).collect()
+            }
+        } catch {
+            throw PostgresFailure.translated(error)
         }
         return try rows.map(Self.row)
     }

@@ -2,7 +2,8 @@ import PhotoSourceKit
 import SQLiteNIO
 
 /// A write refused for want of room, wherever it came from: the store (SQLite's `SQLITE_FULL`,
-/// from a full disk or the database's page limit) or a file (`ENOSPC`, `EDQUOT`).
+/// from a full disk or the database's page limit; PostgreSQL's `53100 disk_full`, already a
+/// `.storageFull` error when it leaves ``PostgresStoreConnection``) or a file (`ENOSPC`, `EDQUOT`).
 ///
 /// Such a request answers `503 storage-full` with `Retry-After` instead of `500 unknown`: the
 /// service itself is fine, and the same request succeeds once space is freed.

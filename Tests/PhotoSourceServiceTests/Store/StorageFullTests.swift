@@ -11,6 +11,17 @@ import Testing
 /// cannot be saved, answers what can be read, and `/v1/ready` (not `/v1/health`) says why.
 @Suite("A full disk answers storage-full")
 struct StorageFullTests {
+    /// Expects `response` to be the answer to a write refused for want of room: 503, `Retry-After`,
+    /// a `storage-full` problem whose detail says so in words.
+    static func expectStorageFull(_ response: TestResponse) throws {
+        #expect(response.status == .serviceUnavailable)
+        #expect(response.headers[.retryAfter] == String(StorageFull.retryAfterSeconds))
+        #expect(response.headers[.contentType] == "application/problem+json")
+        let problem = try ServiceHarness.object(response)
+        #expect(problem["code"] as? String == "storage-full")
+        #expect((problem["detail"] as? String)?.contains("storage is full") == true)
+    }
+
     @Test("a store at its size limit (a genuine SQLITE_FULL): new sessions get 503 storage-full with Retry-After, reads still answer, /v1/ready says the store is full while /v1/health stays ok; with room again, all is well")
     func fullStore() async throws {
         let library = try TestLibrary()
@@ -35,12 +46,7 @@ struct StorageFullTests {
             }
             // Then
             let full = try #require(refused, "the store never filled up")
-            #expect(full.status == .serviceUnavailable)
-            #expect(full.headers[.retryAfter] == String(StorageFull.retryAfterSeconds))
-            #expect(full.headers[.contentType] == "application/problem+json")
-            let problem = try ServiceHarness.object(full)
-            #expect(problem["code"] as? String == "storage-full")
-            #expect((problem["detail"] as? String)?.contains("storage is full") == true)
+            try Self.expectStorageFull(full)
             // Reads that need no room are answered.
             #expect(try await harness.get("/v1/sources/library/items?scope=Album", token: token).status == .ok)
             #expect(try await client.execute(uri: "/v1/health", method: .get).status == .ok)
