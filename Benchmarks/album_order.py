@@ -11,8 +11,6 @@ after EOI, so every file has its own hash in the content-addressed asset store),
 Follows the order's Server-Sent Events rather than polling GET /v1/orders/{id}, whose body
 grows with every line. Prints one Markdown table row. Only 127.0.0.1 is contacted.
 """
-import base64
-import hashlib
 import json
 import os
 import secrets
@@ -24,7 +22,7 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from orders_bench import free_port, request, wait_for  # noqa: E402
+from orders_bench import free_port, request, service_config, wait_for  # noqa: E402
 
 
 def album(folder, count):
@@ -50,16 +48,7 @@ def main(binary, count):
         key = secrets.token_urlsafe(24)
         port = free_port()
         api = f"http://127.0.0.1:{port}"
-        config = {
-            "host": "127.0.0.1", "port": port, "sources": [f"local:{os.path.join(work, 'library')}"],
-            "apiKeyHashes": ["sha256:" + hashlib.sha256(key.encode()).hexdigest()],
-            "signingKeys": [base64.b64encode(os.urandom(32)).decode()],
-            "sealingKey": base64.b64encode(os.urandom(32)).decode(),
-            "limits": {"requestsPerMinute": 1_000_000_000},
-            "stateDirectory": os.path.join(work, "state"),
-            "destinations": [{"id": "bench-folder", "kind": "folder", "root": os.path.join(work, "orders")}],
-            "orders": {"pollIntervalSeconds": 0.05},
-        }
+        config = service_config(work, port, key, [f"local:{os.path.join(work, 'library')}"])
         with open(os.path.join(work, "service.json"), "w") as f:
             json.dump(config, f)
         service = subprocess.Popen(

@@ -6,13 +6,7 @@ extension OrderCrashTests {
     func killDuringAlbumExpansion() async throws {
         let library = try TestLibrary()
         defer { library.remove() }
-        let portrait = try Data(contentsOf: library.root.appendingPathComponent("portrait.jpg"))
-        let album = library.root.appendingPathComponent("Many")
-        try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
-        let names = (0..<400).map { String(format: "photo-%03d.jpg", $0) }
-        for (index, name) in names.enumerated() {
-            try (portrait + withUnsafeBytes(of: UInt16(index).bigEndian) { Data($0) }).write(to: album.appendingPathComponent(name))
-        }
+        let ids = try library.portraitCopies(400, in: "Many")
         let orders = library.stateFolder.deletingLastPathComponent().appendingPathComponent("orders")
         let configuration = Self.configuration(sources: ["local:\(library.root.path)"], orders: orders)
         var server = try await ServeProcessTests.start(state: library.stateFolder, configuration: configuration)
@@ -34,11 +28,11 @@ extension OrderCrashTests {
         #expect(order["status"] as? String == "delivered")
         let items = try #require(order["items"] as? [[String: Any]])
         let photoIDs = items.dropFirst().compactMap { $0["itemId"] as? String }
-        #expect(photoIDs.count == names.count)
-        #expect(Set(photoIDs) == Set(names.map { "Many/\($0)" }))
-        #expect(items.first?["photos"] as? Int == names.count)
+        #expect(photoIDs.count == ids.count)
+        #expect(Set(photoIDs) == Set(ids))
+        #expect(items.first?["photos"] as? Int == ids.count)
         let files = try FileManager.default.contentsOfDirectory(atPath: orders.appendingPathComponent(id).path).filter { $0 != "manifest.json" }
-        #expect(files.count == names.count)
+        #expect(files.count == ids.count)
         try await Self.stop(server)
     }
 }
