@@ -97,6 +97,22 @@ def wait_for(url, seconds=120):
     sys.exit(f"orders_bench: {url} did not answer in {seconds} s")
 
 
+def service_config(work, port, key, sources, **orders):
+    """A `photosource serve` configuration for a benchmark: loopback on `port`, the API key `key`,
+    fresh keys, no rate limit, state in WORK/state, one folder destination `bench-folder` in
+    WORK/orders, quick order polling plus `orders` settings."""
+    return {
+        "host": "127.0.0.1", "port": port, "sources": sources,
+        "apiKeyHashes": ["sha256:" + hashlib.sha256(key.encode()).hexdigest()],
+        "signingKeys": [base64.b64encode(os.urandom(32)).decode()],
+        "sealingKey": base64.b64encode(os.urandom(32)).decode(),
+        "limits": {"requestsPerMinute": 1_000_000_000},
+        "stateDirectory": os.path.join(work, "state"),
+        "destinations": [{"id": "bench-folder", "kind": "folder", "root": os.path.join(work, "orders")}],
+        "orders": {"pollIntervalSeconds": 0.05, **orders},
+    }
+
+
 def peak_rss_kib(pid):
     with open(f"/proc/{pid}/status") as f:
         for line in f:
@@ -143,17 +159,9 @@ def run(binary, corpus_dir, rounds, label):
         key = secrets.token_urlsafe(24)
         port = free_port()
         api = f"http://127.0.0.1:{port}"
-        config = {
-            "host": "127.0.0.1", "port": port, "sources": [f"cloud:{cloud}"],
-            "apiKeyHashes": ["sha256:" + hashlib.sha256(key.encode()).hexdigest()],
-            "signingKeys": [base64.b64encode(os.urandom(32)).decode()],
-            "sealingKey": base64.b64encode(os.urandom(32)).decode(),
-            "limits": {"requestsPerMinute": 1_000_000_000},
-            "stateDirectory": os.path.join(work, "state"),
-            "destinations": [{"id": "bench-folder", "kind": "folder", "root": os.path.join(work, "orders")}],
-            "orders": {"pollIntervalSeconds": 0.05, "assetDirectory": os.path.join(work, "assets"),
-                       **({"fetchConcurrency": int(os.environ["FETCH_CONCURRENCY"])} if os.environ.get("FETCH_CONCURRENCY") else {})},
-        }
+        config = service_config(
+            work, port, key, [f"cloud:{cloud}"], assetDirectory=os.path.join(work, "assets"),
+            **({"fetchConcurrency": int(os.environ["FETCH_CONCURRENCY"])} if os.environ.get("FETCH_CONCURRENCY") else {}))
         with open(os.path.join(work, "service.json"), "w") as f:
             json.dump(config, f)
         service = subprocess.Popen(

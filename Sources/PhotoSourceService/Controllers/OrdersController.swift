@@ -48,8 +48,8 @@ struct OrdersController {
             requestHash: order.hash, reference: order.reference, product: order.product, createdAt: now, updatedAt: now,
             items: order.items.enumerated().map { index, line in
                 OrderRecord.Item(
-                    index: index, source: line.source, itemID: line.itemId, copies: line.copies ?? 1, product: line.product ?? order.product,
-                    layout: line.layout)
+                    index: index, source: line.source, itemID: line.itemId ?? "", scope: line.scope, copies: line.copies ?? 1,
+                    product: line.product ?? order.product, layout: line.layout)
             },
             deliveries: order.destinationIDs(in: dependencies.configuration).map { id in
                 OrderRecord.Delivery(destinationID: id, kind: dependencies.configuration.destinations.first { $0.id == id }?.kind ?? "")
@@ -76,22 +76,28 @@ struct OrdersController {
     /// Looks every line up in its source, as the caller sees it, before anything is stored; a
     /// crop is checked against the photo's size where the source knows it. Returns a warning for
     /// each line that will print low (judged on what will print, where the size is known), so the
-    /// checkout hears of it before the photo is fetched.
+    /// checkout hears of it before the photo is fetched. A whole-album line is only checked to
+    /// name an album the caller can open (``checkAlbum(_:at:caller:)``): its photos are listed
+    /// when the order is materialised, so they get no warning here.
     private func findItems(_ order: OrderRequest, caller: Caller) async throws -> [OrderLineWarning] {
         let dependencies = dependencies
         var warnings: [OrderLineWarning] = []
         for (index, line) in order.items.enumerated() {
+            guard let itemId = line.itemId else {
+                try await checkAlbum(line, at: index, caller: caller)
+                continue
+            }
             let pixels: PixelSize?
             do {
                 pixels = try await dependencies.withSource(line.source, session: caller.session ?? "") { entry in
-                    let item = try await dependencies.withSourceTimeout { try await entry.item(line.itemId) }
+                    let item = try await dependencies.withSourceTimeout { try await entry.item(itemId) }
                     guard item.kind == .image else {
-                        throw PhotoSourceError(.notFound, "\"\(line.itemId)\" is an album, not a photo.")
+                        throw PhotoSourceError(.notFound, "\"\(itemId)\" is an album, not a photo; order it whole with scope instead of itemId.")
                     }
                     return item.pixelSize
                 }
             } catch let error as PhotoSourceError {
-                throw PhotoSourceError(error.code, "items[\(index)] (\(line.source) \(line.itemId)): \(error.message)", underlying: error)
+                throw PhotoSourceError(error.code, "items[\(index)] (\(line.source) \(itemId)): \(error.message)", underlying: error)
             }
             guard let pixels, let product = dependencies.configuration.products.first(where: { $0.id == (line.product ?? order.product) })
             else { continue }

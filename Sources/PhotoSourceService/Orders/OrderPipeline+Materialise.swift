@@ -3,20 +3,27 @@ import PhotoImaging
 import PhotoSourceKit
 
 extension OrderPipeline {
-    /// `accepted → materialising`: each pending line's original into the asset store, verified;
-    /// a line that cannot be had fails alone; then `delivering` (or `failed` when none could).
+    /// `accepted → materialising`: each whole-album line listed into lines of its photos
+    /// (`+Albums`), then each pending line's original into the asset store, verified; a line
+    /// that cannot be had fails alone; then `delivering` (or `failed` when none could).
     func materialise(_ job: OrderJob, worker: String) async throws {
         _ = try await store.setStatus(order: job.orderID, to: .materialising, from: [.accepted], now: Date())
-        guard let order = try await store.order(id: job.orderID), !order.status.isFinal else {
+        guard var read = try await store.order(id: job.orderID), !read.status.isFinal else {
             try await store.finishJob(job.id, worker: worker)
             return
         }
+        if read.items.contains(where: { $0.isWholeAlbum && $0.state == .pending }) {
+            try await expandAlbums(of: read)
+            guard let expanded = try await store.order(id: job.orderID) else { return }
+            read = expanded
+        }
+        let order = read
         // Up to `fetchConcurrency` lines at once; a retryable failure (or cancellation) ends the
         // group, which cancels the lines still running, and the whole job is retried; the lines
         // recorded so far stay done.
         try await withThrowingTaskGroup(of: Void.self) { group in
             var running = 0
-            for item in order.items where item.state == .pending {
+            for item in order.items where item.state == .pending && !item.isWholeAlbum {
                 try Task.checkCancellation()
                 if running == settings.fetchConcurrency {
                     try await group.next()

@@ -15,14 +15,21 @@ public struct OrderRecord: Sendable, Hashable {
             case failed
             /// The order was cancelled before it was fetched.
             case cancelled
+            /// A whole-album line whose photos are now lines of their own (``expandedFrom`` names it).
+            case expanded
         }
 
         /// The position in the order, from 0.
         public var index: Int
         /// The source id.
         public var source: String
-        /// The item's id in its source.
+        /// The item's id in its source; empty on a whole-album line.
         public var itemID: String
+        /// The album's id (the scope id `GET /v1/sources/{id}/items?scope=` takes) on a whole-album
+        /// line and on the lines its photos became; `nil` on a line that named one photo.
+        public var scope: String?
+        /// On a line a whole album's photo became: the index of that album's line; else `nil`.
+        public var expandedFrom: Int?
         /// How many prints.
         public var copies: Int
         /// The product id.
@@ -38,14 +45,21 @@ public struct OrderRecord: Sendable, Hashable {
         /// How the photo becomes the print: crop, sizing, rotation and the lab's attributes.
         public var layout: OrderLineLayout
 
-        /// Creates a line.
+        /// Whether the line names a whole album (to be listed into lines when the order is materialised).
+        public var isWholeAlbum: Bool { scope != nil && expandedFrom == nil }
+
+        /// Creates a line: one photo (`itemID`), a whole album (`scope`, `itemID` empty), or a
+        /// photo that album's line became (`scope` and `expandedFrom` both set).
         public init(
-            index: Int, source: String, itemID: String, copies: Int, product: String, state: State = .pending,
-            errorCode: String? = nil, errorMessage: String? = nil, asset: MaterialisedAsset? = nil, layout: OrderLineLayout = OrderLineLayout()
+            index: Int, source: String, itemID: String, scope: String? = nil, expandedFrom: Int? = nil, copies: Int, product: String,
+            state: State = .pending, errorCode: String? = nil, errorMessage: String? = nil, asset: MaterialisedAsset? = nil,
+            layout: OrderLineLayout = OrderLineLayout()
         ) {
             self.index = index
             self.source = source
             self.itemID = itemID
+            self.scope = scope
+            self.expandedFrom = expandedFrom
             self.copies = copies
             self.product = product
             self.state = state

@@ -11,7 +11,7 @@ extension OrderRequest {
         do {
             request = try JSONDecoder().decode(OrderRequest.self, from: body)
         } catch let error as DecodingError {
-            throw FieldProblem.problem([decodingProblem(error)], summary: "The order is not of the form {reference, product, items: [{source, itemId, copies}], destinations?, recipient?}:")
+            throw FieldProblem.problem([decodingProblem(error)], summary: "The order is not of the form {reference, product, items: [{source, itemId or scope, copies}], destinations?, recipient?}:")
         } catch {
             throw PhotoSourceError(
                 .invalidData, "The order is not valid JSON of the form {reference, product, items: [{source, itemId, copies}], destinations?}.")
@@ -83,14 +83,28 @@ extension OrderRequest.Line {
     func problems(at path: String, products: Set<String>) -> [FieldProblem] {
         var problems = FieldProblems()
         problems.check(!source.isEmpty, path + ".source", "is required: the id of the photo's source.")
-        problems.check(!itemId.isEmpty, path + ".itemId", "is required: the photo's id in its source.")
-        if !itemId.isEmpty, (try? ItemIdentifier.checked(itemId, kind: "itemId")) == nil {
-            problems.add(path + ".itemId", "is \(itemId.utf8.count) bytes long; ids are at most \(ItemIdentifier.maximumBytes) bytes, so no item has it.")
+        switch (itemId, scope) {
+        case (let itemId?, nil):
+            problems.check(!itemId.isEmpty, path + ".itemId", "is required: the photo's id in its source.")
+            problems.check(Self.fits(itemId), path + ".itemId", "is \(itemId.utf8.count) bytes long; ids are at most \(ItemIdentifier.maximumBytes) bytes, so no item has it.")
+        case (nil, let scope?):
+            problems.check(!scope.isEmpty, path + ".scope", "must be an album's id (as GET /v1/sources/{id}/items?scope= takes it); a whole source cannot be ordered.")
+            problems.check(Self.fits(scope), path + ".scope", "is \(scope.utf8.count) bytes long; ids are at most \(ItemIdentifier.maximumBytes) bytes, so no album has it.")
+            problems.check(crop == nil, path + ".crop", "is for one photo; a whole-album line (scope) prints every photo whole, so leave crop out.")
+        case (nil, nil):
+            problems.add(path + ".itemId", "is required: the photo's id in its source (or scope: an album's id, for every photo in it).")
+        case (_?, _?):
+            problems.add(path + ".scope", "cannot be given with itemId: a line is one photo (itemId) or a whole album (scope), not both.")
         }
         problems.check((1...1000).contains(copies ?? 1), path + ".copies", "must be from 1 to 1000.")
         if let product, !products.contains(product) {
             problems.add(path + ".product", "\"\(product)\" is not offered; GET /v1/products lists them.")
         }
         return problems.all + layout.problems(at: path)
+    }
+
+    /// Whether a non-empty id is short enough to name anything (``ItemIdentifier/maximumBytes``).
+    private static func fits(_ id: String) -> Bool {
+        id.isEmpty || (try? ItemIdentifier.checked(id, kind: "id")) != nil
     }
 }

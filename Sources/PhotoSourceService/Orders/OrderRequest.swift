@@ -2,14 +2,15 @@ import Crypto
 import Foundation
 import PhotoSourceKit
 
-/// The body of `POST /v1/orders`: `{reference, product, items: [{source, itemId, copies?,
+/// The body of `POST /v1/orders`: `{reference, product, items: [{source, itemId | scope, copies?,
 /// product?, crop?, sizing?, rotation?, attributes?}], destinations?: [id…], recipient?,
 /// shippingMethod?}` (checked field by field in `+Validation`).
 struct OrderRequest: Codable, Sendable, Hashable {
-    /// One line.
+    /// One line: a photo (`itemId`), or every photo of an album (`scope`, the album's id), exactly one of them.
     struct Line: Codable, Sendable, Hashable {
         var source: String
-        var itemId: String
+        var itemId: String?
+        var scope: String?
         var copies: Int?
         var product: String?
         var crop: OrderLineLayout.Crop?

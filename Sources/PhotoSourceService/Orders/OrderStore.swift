@@ -35,6 +35,17 @@ public protocol OrderStore: Sendable {
     func setStatus(order: String, to status: OrderStatus, from: Set<OrderStatus>, now: Date) async throws -> Bool
     /// Records the outcome of one `pending` line: its asset, or its failure. Lines no longer pending are left alone.
     func recordItem(order: String, index: Int, outcome: Result<MaterialisedAsset, OrderItemFailure>, now: Date) async throws
+    /// Adds the photos one page of the pending whole-album line `line` listed (`itemIDs`, in
+    /// listing order) as lines of their own after the order's last line, each with the album
+    /// line's source, album, copies, product and layout. Each (album line, item id) is added
+    /// once, so a page listed again (the job run again after a crash) adds nothing; nothing is
+    /// added once the album line is no longer pending (cancelled). Returns how many lines were added.
+    func addAlbumLines(order: String, line: Int, itemIDs: [String], now: Date) async throws -> Int
+    /// Ends the pending whole-album line `line` as `expanded` (its photos are lines now) with an
+    /// `order.item` event counting them; returns that count. With no photo line it changes nothing
+    /// and returns 0 (the caller fails the line); lines no longer pending are left alone.
+    @discardableResult
+    func finishAlbumLine(order: String, line: Int, now: Date) async throws -> Int
     /// Ends materialising: with at least one line materialised, moves the order to `delivering` and
     /// queues one `deliver` job per destination; with none, the order `failed`. Finishes `job`.
     func finishMaterialising(order: String, job: String, worker: String, now: Date) async throws

@@ -3,11 +3,18 @@ import PhotoSourceKit
 
 /// `GET /v1/orders/{id}` (and `DELETE`): the order with each line (its fitness a
 /// ``FitnessResponse``) and each destination (a ``DeliveryResponse``, as webhooks send it).
+///
+/// A whole-album line has `scope` and no `itemId`; once listed it is `expanded` with the number
+/// of `photos` it became, each of them a line of its own after the order's lines with `itemId`,
+/// the same `scope` and `expandedFrom` (the album line's index).
 struct OrderResponse: Encodable {
     struct Item: Encodable {
         let index: Int
         let source: String
-        let itemId: String
+        let itemId: String?
+        let scope: String?
+        let expandedFrom: Int?
+        let photos: Int?
         let copies: Int
         let product: String
         let state: String
@@ -48,10 +55,13 @@ struct OrderResponse: Encodable {
         status = order.status.rawValue
         createdAt = order.createdAt.formatted(.iso8601)
         updatedAt = order.updatedAt.formatted(.iso8601)
+        let photos = Dictionary(grouping: order.items.compactMap(\.expandedFrom), by: { $0 }).mapValues(\.count)
         items = order.items.map { line in
             let asset = line.asset
             return Item(
-                index: line.index, source: line.source, itemId: line.itemID, copies: line.copies, product: line.product,
+                index: line.index, source: line.source, itemId: line.isWholeAlbum ? nil : line.itemID, scope: line.scope,
+                expandedFrom: line.expandedFrom, photos: line.isWholeAlbum ? photos[line.index] ?? 0 : nil,
+                copies: line.copies, product: line.product,
                 state: line.state.rawValue, errorCode: line.errorCode, message: line.errorMessage, warnings: asset?.warnings ?? [],
                 fileName: asset?.fileName, contentType: asset?.contentType, byteCount: asset?.byteCount, md5: asset?.md5,
                 sha256: asset?.sha256, pixelWidth: asset?.pixelWidth, pixelHeight: asset?.pixelHeight,

@@ -20,8 +20,9 @@ extension SQLServiceStore: OrderStore {
             }
             for item in order.items {
                 _ = try await db.query(
-                    "INSERT INTO order_items (order_id, idx, source_id, item_id, copies, product, state) VALUES (?, ?, ?, ?, ?, ?, 'pending')",
-                    [.text(order.id), .integer(item.index), .text(item.source), .text(item.itemID), .integer(item.copies), .text(item.product)])
+                    "INSERT INTO order_items (order_id, idx, source_id, item_id, copies, product, state, scope) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)",
+                    [.text(order.id), .integer(item.index), .text(item.source), .text(item.itemID), .integer(item.copies), .text(item.product),
+                     .text(item.scope)])
             }
             try await StoreOrderRows.writeDetails(db, of: order)
             for delivery in order.deliveries {

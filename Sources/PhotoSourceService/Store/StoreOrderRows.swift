@@ -12,7 +12,10 @@ enum StoreOrderRows {
             """, binds)
         guard let row = rows.first, let id = row.string("id") else { return nil }
         let items = try await db.query(
-            "SELECT idx, source_id, item_id, copies, product, state, error_code, error_message, asset FROM order_items WHERE order_id = ? ORDER BY idx",
+            """
+            SELECT idx, source_id, item_id, scope, scope_line, copies, product, state, error_code, error_message, asset
+            FROM order_items WHERE order_id = ? ORDER BY idx
+            """,
             [.text(id)])
         var record = OrderRecord(
             id: id, owner: row.string("owner") ?? "", session: row.string("session_id"),
@@ -23,7 +26,8 @@ enum StoreOrderRows {
         record.items = items.map { item in
             OrderRecord.Item(
                 index: Int(item.int("idx") ?? 0), source: item.string("source_id") ?? "",
-                itemID: item.string("item_id") ?? "", copies: Int(item.int("copies") ?? 1),
+                itemID: item.string("item_id") ?? "", scope: item.string("scope"), expandedFrom: item.int("scope_line"),
+                copies: Int(item.int("copies") ?? 1),
                 product: item.string("product") ?? "",
                 state: item.string("state").flatMap(OrderRecord.Item.State.init(rawValue:)) ?? .failed,
                 errorCode: item.string("error_code"), errorMessage: item.string("error_message"),
@@ -94,7 +98,7 @@ enum StoreOrderRows {
             .compactMap { $0.string("state").flatMap(DeliveryState.init(rawValue:)) }
         guard states.allSatisfy(\.isFinal) else { return }
         let failedItems = try await db.query(
-            "SELECT COUNT(*) AS n FROM order_items WHERE order_id = ? AND state != 'materialised'", [.text(order)])
+            "SELECT COUNT(*) AS n FROM order_items WHERE order_id = ? AND state NOT IN ('materialised', 'expanded')", [.text(order)])
             .first?.int("n") ?? 0
         try await changeStatus(db, order: order, to: OrderStatus.final(deliveries: states, anyItemFailed: failedItems > 0), now: now, webhooks: webhooks)
     }

@@ -25,6 +25,18 @@ struct TestLibrary {
 
     func remove() { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
 
+    /// Fills the folder `album` with `count` distinct copies of `portrait.jpg` (`photo-000.jpg`…),
+    /// each followed by its own two bytes (readers stop at the JPEG's end); returns their item ids.
+    func portraitCopies(_ count: Int, in album: String) throws -> [String] {
+        let portrait = try Data(contentsOf: root.appendingPathComponent("portrait.jpg"))
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(album), withIntermediateDirectories: true)
+        return try (0..<count).map { index in
+            let id = album + "/" + String(format: "photo-%03d.jpg", index)
+            try (portrait + withUnsafeBytes(of: UInt16(index).bigEndian) { Data($0) }).write(to: root.appendingPathComponent(id))
+            return id
+        }
+    }
+
     static func gradient(width: Int, height: Int) -> PixelBuffer {
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         for y in 0..<height {
