@@ -22,7 +22,7 @@ struct ItemsTests {
             #expect(sources[0].keys.contains("iconURL"))
             let products = try ServiceHarness.array(try await harness.get("/v1/products", token: session.token))
             #expect(products.map { $0["id"] as? String } == Product.defaults.map(\.id))
-            #expect(Set(products[0].keys) == ["id", "name", "width", "height", "unit", "minimumDPI", "goodDPI"])
+            #expect(Set(products[0].keys) == ["id", "name", "width", "height", "unit", "minimumDPI", "goodDPI", "dpi", "bleedMillimetres"])
         }
     }
 

@@ -49,6 +49,6 @@ struct ProductTests {
         let data = try JSONEncoder().encode(product)
         #expect(try JSONDecoder().decode(Product.self, from: data) == product)
         let keys = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]).keys
-        #expect(Set(keys) == ["id", "name", "width", "height", "unit", "minimumDPI", "goodDPI"])
+        #expect(Set(keys) == ["id", "name", "width", "height", "unit", "minimumDPI", "goodDPI", "dpi", "bleedMillimetres"])
     }
 }

@@ -39,10 +39,12 @@ struct ConnectionLimitsTests {
             }
 
             // Then: its p99 stays under a bound a loaded machine meets, and the header timeout
-            // (1 s) closed every idle and slowloris connection well within 8 s of opening
+            // (1 s) closed every idle and slowloris connection within 20 s of opening (without
+            // the timeout none would ever close; the margin is for a machine running the whole
+            // suite, where 8 s once left 1 s of polling and missed a few)
             let p99 = latencies.sorted()[Int((Double(latencies.count - 1) * 0.99).rounded(.up))]
             #expect(p99 < .seconds(2), "p99 \(p99)")
-            let left = max(.seconds(1), .seconds(8) - (ContinuousClock.now - opened))
+            let left = max(.seconds(5), .seconds(20) - (ContinuousClock.now - opened))
             #expect(try await RawConnection.countClosed(idle + slowloris, within: left) == 340)
         }
     }
