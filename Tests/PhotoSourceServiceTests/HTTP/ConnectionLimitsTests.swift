@@ -18,7 +18,7 @@ struct ConnectionLimitsTests {
         "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
     }
 
-    @Test("300 idle and 40 slowloris connections are closed on time; meanwhile a normal client's p99 stays under 2 s")
+    @Test("300 idle and 40 slowloris connections are closed on time; meanwhile a normal client's p99 stays under 5 s")
     func idleAndSlowlorisConnections() async throws {
         try await ServiceHarness.run(configure: Self.shortTimeouts) { harness in
             let port = try #require(harness.client.port)
@@ -38,12 +38,14 @@ struct ConnectionLimitsTests {
                 try await Task.sleep(for: .milliseconds(50))
             }
 
-            // Then: its p99 stays under a bound a loaded machine meets, and the header timeout
+            // Then: its p99 stays under a bound a loaded machine meets (alone it is milliseconds;
+            // the whole suite on 2 cores once took 2.4 s; starved, the request would time out),
+            // and the header timeout
             // (1 s) closed every idle and slowloris connection within 20 s of opening (without
             // the timeout none would ever close; the margin is for a machine running the whole
             // suite, where 8 s once left 1 s of polling and missed a few)
             let p99 = latencies.sorted()[Int((Double(latencies.count - 1) * 0.99).rounded(.up))]
-            #expect(p99 < .seconds(2), "p99 \(p99)")
+            #expect(p99 < .seconds(5), "p99 \(p99)")
             let left = max(.seconds(5), .seconds(20) - (ContinuousClock.now - opened))
             #expect(try await RawConnection.countClosed(idle + slowloris, within: left) == 340)
         }
