@@ -99,15 +99,16 @@ class Service_:
         return json.loads(body)
 
     def make_photos(self):
-        """Many/ (150 photos: three pages), Huge/ (10,000 photos) and Vanishing/ (2 photos, one of
-        which a step deletes), hard links of one demo JPEG."""
+        """Many/ (150 photos: three pages), Huge/ (10,000 photos), Few/ (3 photos, ordered as a whole
+        album) and Vanishing/ (2 photos, one of which a step deletes), hard links of one demo JPEG."""
         token = self.session()
         item = self.api("/v1/sources/demo/items/Welcome.jpg", token)
         status, _, photo = fetch(urllib.parse.urljoin(self.base, item["originalURL"]))
         assert status == 200
         seed = self.library / "seed.jpg"
         seed.write_bytes(photo)
-        for name, count, stem in (("Many", 150, "photo"), ("Huge", self.huge_album, "photo"), ("Vanishing", 2, "vanishing")):
+        for name, count, stem in (("Many", 150, "photo"), ("Huge", self.huge_album, "photo"), ("Few", 3, "few"),
+                                   ("Vanishing", 2, "vanishing")):
             folder = self.library / name
             folder.mkdir()
             for index in range(count):
