@@ -65,6 +65,7 @@ bench: bench-deps
 	./Benchmarks/service.sh
 	SKIP_BUILD=1 ./Benchmarks/orders.sh
 	./Benchmarks/queue.sh
+	python3 Benchmarks/abuse.py .build/release/photosource
 
 # AddressSanitizer over the whole suite, ThreadSanitizer over the concurrency suites. Each has
 # its own scratch path (a cold build the first time: 10+ minutes). Swift has no UBSan on Linux

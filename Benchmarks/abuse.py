@@ -25,7 +25,7 @@ BIN = sys.argv[1] if len(sys.argv) > 1 else ".build/release/photosource"
 KEY = "psk_abuse_" + secrets.token_hex(8)
 
 STATUS_LUA = """
-local counts = {}
+counts = {}  -- a global: done() reads each thread's with thread:get
 local threads = {}
 function setup(thread) table.insert(threads, thread) end
 function init(args) counts = {}; math.randomseed(os.time() + math.floor(os.clock() * 1000000)) end
@@ -148,11 +148,13 @@ def main():
         rows.append(("/v1/health alone", "wrk 5 s", health(origin)))
 
         # Idle connections: 1,124 that send nothing; health meanwhile; all closed by the header timeout?
+        opened = time.time()
         idle = open_idle(port, 1124)
         during = health(origin)
         seconds, closed = closed_after(idle, 40)
+        last = f", the last {time.time() - opened:.1f} s after they opened (header timeout 10 s)" if seconds else ""
         rows.append(("1,124 idle connections (send nothing)", f"/v1/health meanwhile: {during}",
-                     f"{closed} of 1,124 closed by the service" + (f", the last after {seconds:.1f} s (header timeout 10 s)" if seconds else "")))
+                     f"{closed} of 1,124 closed by the service{last}"))
 
         # Slowloris: 40 connections trickling one header line a second.
         slow = open_idle(port, 40)
