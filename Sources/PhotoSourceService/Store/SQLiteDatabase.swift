@@ -57,14 +57,19 @@ final class SQLiteDatabase: StoreDatabase {
     /// Applies the ``StoreMigrations`` the file lacks inside one `BEGIN IMMEDIATE` transaction,
     /// which takes SQLite's write lock, so two processes starting on the same file at once apply
     /// each step exactly once.
+    ///
+    /// The busy timeout comes first: switching a new file to WAL needs its lock too, and without
+    /// the timeout the second process got `database is locked` at once instead of waiting. It is
+    /// generous (60 s) because the other process may be applying every migration meanwhile.
     private static func migrate(_ connection: SQLiteConnection) async throws {
+        _ = try await connection.query("PRAGMA busy_timeout = 60000")
         _ = try await connection.query("PRAGMA journal_mode = WAL")
         _ = try await connection.query("PRAGMA foreign_keys = ON")
-        _ = try await connection.query("PRAGMA busy_timeout = 5000")
         _ = try await connection.query("BEGIN IMMEDIATE")
         do {
             try await StoreMigrations.apply(SQLiteStoreConnection(connection: connection))
             _ = try await connection.query("COMMIT")
+            _ = try await connection.query("PRAGMA busy_timeout = 5000")  // what requests on this connection wait
         } catch {
             _ = try? await connection.query("ROLLBACK")
             throw error
