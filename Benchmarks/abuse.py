@@ -79,12 +79,12 @@ def call(url, method="GET", token=None):
 def wrk(url, seconds, connections=8, script=None, threads=1):
     """requests/s, p99 ms, and the status counts when a script reports them."""
     command = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency", "--timeout", "5s"]
-    if script:
-        handle = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)
-        handle.write(script)
-        handle.close()
-        command += ["-s", handle.name]
-    output = subprocess.run(command + [url], capture_output=True, text=True).stdout
+    with tempfile.NamedTemporaryFile("w", suffix=".lua") as handle:
+        if script:
+            handle.write(script)
+            handle.flush()
+            command += ["-s", handle.name]
+        output = subprocess.run(command + [url], capture_output=True, text=True).stdout
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
     p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)", output)
     p99_ms = float(p99.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[p99.group(2)] if p99 else float("nan")
