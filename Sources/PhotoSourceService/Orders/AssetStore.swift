@@ -1,4 +1,3 @@
-import Crypto
 public import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -35,7 +34,7 @@ public struct AssetStore: Sendable {
     let storage: any SharedFileStoring
     /// What an original may be.
     public let limits: ImageLimits
-    private static let chunkSize = 1 << 20
+    static let chunkSize = 1 << 20
 
     /// A store in `root` (created `0700` when missing, else set to `0700`); temporary files a
     /// killed writer left there are deleted once abandoned (``SharedDirectory``: any instance
@@ -109,31 +108,26 @@ public struct AssetStore: Sendable {
         let fd = staged.descriptor
         var committed = false
         defer { if !committed { storage.discard(staged) } }
-        var sha = SHA256()
-        var md5 = Insecure.MD5()
-        var prefix = Data()
-        var count: Int64 = 0
+        var digest = AssetDigest(limits: limits)
         do {
             defer { close(fd) }
             while true {
                 let chunk = try nextChunk()
                 if chunk.isEmpty { break }
-                count += Int64(chunk.count)
-                try limits.check(encodedByteCount: Int(clamping: count))
-                if prefix.count < ImageHeader.recommendedPrefixLength {
-                    prefix.append(chunk.prefix(ImageHeader.recommendedPrefixLength - prefix.count))
-                }
-                sha.update(data: chunk)
-                md5.update(data: chunk)
+                try digest.add(chunk)
                 try Self.write(chunk, to: fd)
             }
             guard fsync(fd) == 0 else { throw Self.failure(errno: errno, doing: "flush an asset to") }
         }
-        let header = try ImageHeader.read(prefix)
-        guard let pixels = header.encodedSize.pixelCount, Int64(pixels) <= limits.maxPixels else {
-            throw PhotoSourceError(.tooLarge, "The photo is \(header.encodedSize) pixels, more than the \(limits.maxPixels)-pixel limit.")
-        }
-        let shaHex = Hex.string(sha.finalize())
+        let asset = try commit(staged, digest)
+        committed = true
+        return asset
+    }
+
+    /// Checks the header a digest saw and puts the staged file (flushed, closed) in place at its
+    /// hash; the caller discards it when this throws.
+    func commit(_ staged: StagedFile, _ digest: AssetDigest) throws -> StoredAsset {
+        let (header, shaHex, md5Hex) = try digest.finish()
         let path = Self.path(sha256: shaHex, contentType: header.format.mimeType)
         do {
             // An existing file has the same bytes (its name is their hash): it is kept.
@@ -141,15 +135,14 @@ public struct AssetStore: Sendable {
         } catch {
             throw FileSystemFailure.describe(error, doing: "put an asset in place in", "the asset store")
         }
-        committed = true
-        return StoredAsset(file: storage.location(of: path), sha256: shaHex, md5: Hex.string(md5.finalize()), byteCount: count, header: header)
+        return StoredAsset(file: storage.location(of: path), sha256: shaHex, md5: md5Hex, byteCount: digest.byteCount, header: header)
     }
 
     /// A new temporary file (`0400` whatever the umask) in the store. A folder removed while the
     /// service ran (an operator's clean-up, a remount) is made again. The error names the asset
     /// store, never its path on the server (``FileSystemFailure``): it reaches the customer as the
     /// order line's message.
-    private func startTemporary() throws -> StagedFile {
+    func startTemporary() throws -> StagedFile {
         do {
             return try storage.stage(for: "incoming", permissions: PrivateDirectory.assetMode)
         } catch {
@@ -172,7 +165,7 @@ public struct AssetStore: Sendable {
     }
 
     /// A failed call's `errno` as the customer may read it: the asset store named, never its path.
-    private static func failure(errno code: Int32, doing action: String) -> PhotoSourceError {
+    static func failure(errno code: Int32, doing action: String) -> PhotoSourceError {
         FileSystemFailure.describe(PhotoSourceError.fileSystem(errno: code, "Could not \(action) the asset store."), doing: action, "the asset store")
     }
 }

@@ -59,7 +59,7 @@ extension OrderPipeline {
         let dependencies = dependencies
         let (stored, title) = try await dependencies.withSource(line.source, session: order.session ?? "") { entry in
             let item = try await dependencies.withSourceTimeout { try await entry.item(line.itemID) }
-            return (try await fetchOriginal(item, from: entry, session: order.session), item.title)
+            return (try await fetchOriginal(item, from: entry), item.title)
         }
         let pixels = stored.header.displaySize
         // Judged on what will print: the crop's pixels, turned, on the product.
@@ -76,15 +76,18 @@ extension OrderPipeline {
     }
 
     /// Gets an item's original into the asset store: the one place that knows how. Files are
-    /// streamed from disk; sources without files are downloaded through the originals spool
-    /// (straight to a file, one download however many orders and labs ask), then streamed in.
-    func fetchOriginal(_ item: any PhotoSourceItem, from entry: ServiceSource, session: String?) async throws -> AssetStore.StoredAsset {
+    /// streamed from disk; sources without files are downloaded straight into the store (written
+    /// once, hashed and header-checked there: ``AssetStore/ingest(downloading:)``), not through
+    /// the originals spool, which serves the originals route (a lab's or browser's fetch).
+    func fetchOriginal(_ item: any PhotoSourceItem, from entry: ServiceSource) async throws -> AssetStore.StoredAsset {
         if let fileFor = entry.originalFile {
             return try await assets.ingest(file: try fileFor(item.id))
         }
-        let assets = assets
-        return try await dependencies.originals.withOriginal(of: item, in: entry, session: session) { original in
-            try await assets.ingest(file: original.file)
+        let source = entry.source
+        do {
+            return try await assets.ingest { file in _ = try await source.downloader.saveOriginal(item, from: source, to: file) }
+        } catch {
+            throw PhotoSourceError.wrapping(error, context: "Fetching the original of \(item.title)")
         }
     }
 
