@@ -23,10 +23,19 @@ public struct FolderDestination: OrderDestination {
     /// The folder orders are written under.
     public let root: URL
 
+    /// How the photos are copied (``DeliveryCopy``; tests force the fallback).
+    let copyMethod: DeliveryCopy.Method
+
     /// A folder destination `id` writing under `root`.
     public init(id: String, root: URL) {
+        self.init(id: id, root: root, copyMethod: .fastest)
+    }
+
+    /// A folder destination copying its photos with `copyMethod`.
+    init(id: String, root: URL, copyMethod: DeliveryCopy.Method) {
         self.id = id
         self.root = root
+        self.copyMethod = copyMethod
     }
 
     /// Builds one from its configuration entry (``OrderDestinationKinds``).
@@ -43,11 +52,12 @@ public struct FolderDestination: OrderDestination {
     ) async throws -> DeliveryOutcome {
         let final = root.appendingPathComponent(delivery.orderID, isDirectory: true)
         let root = root
+        let copyMethod = copyMethod
         try await NIOThreadPool.singleton.runIfActive {
             // Already there: an earlier run renamed it into place, then died before it was recorded.
             if FileManager.default.fileExists(atPath: final.appendingPathComponent("manifest.json").path) { return }
             do {
-                try Self.write(delivery, into: root, final: final)
+                try Self.write(delivery, into: root, final: final, copyMethod: copyMethod)
             } catch {
                 // The customer sees the order line's message: the reason, never the server's paths.
                 throw FileSystemFailure.describe(error, doing: "write the order into", "the order folder")
@@ -60,7 +70,7 @@ public struct FolderDestination: OrderDestination {
     }
 
     /// Fills `.<order>.partial-<random>` beside `final`, then renames it to `final`.
-    private static func write(_ delivery: OrderDelivery, into root: URL, final: URL) throws {
+    private static func write(_ delivery: OrderDelivery, into root: URL, final: URL, copyMethod: DeliveryCopy.Method) throws {
         try AtomicFile.makeDirectory(root)
         let prefix = ".\(delivery.orderID).partial-"
         // What an earlier, interrupted attempt left.
@@ -71,11 +81,10 @@ public struct FolderDestination: OrderDestination {
         try AtomicFile.makeDirectory(temp)
         do {
             for asset in delivery.assets {
-                let copy = temp.appendingPathComponent(asset.fileName)
-                try FileManager.default.copyItem(at: asset.file, to: copy)
-                // The copy would keep the asset store's private 0400; the shop's folder is the
-                // shop's, whose print software may run as another user: read-only for everyone, as before.
-                guard chmod(copy.path, 0o444) == 0 else { throw PhotoSourceError.fileSystem(errno: errno, "Could not set the permissions of \(copy.path).") }
+                // A clone where the file system can, else a copy in the kernel (DeliveryCopy). Not
+                // the asset store's private 0400: the shop's print software may run as another
+                // user, so read-only for everyone, as before.
+                try DeliveryCopy.copy(asset.file, to: temp.appendingPathComponent(asset.fileName), permissions: 0o444, method: copyMethod)
             }
             try AtomicFile.write(try OrderManifest(delivery).encoded(), to: temp.appendingPathComponent("manifest.json"))
             guard rename(temp.path, final.path) == 0 else {

@@ -115,8 +115,14 @@ struct OrderCrashTests {
             }
             #expect(seen["status"] as? String == "materialising")
             try await Self.kill9(server)
+            // Then: the asset store holds only whole assets (each file's bytes hash to its name) and temporary files
+            let assets = library.stateFolder.appendingPathComponent("assets")
+            for file in AssetStoreDownloadTests.files(under: assets) where !file.hasPrefix(".psk-tmp-") {
+                let sha = SHA256.hash(data: try Data(contentsOf: assets.appendingPathComponent(file))).map { String(format: "%02x", $0) }.joined()
+                #expect(file == "\(sha.prefix(2))/\(sha).jpg")
+            }
             server = try await ServeProcessTests.start(state: library.stateFolder, configuration: configuration)
-            // Then: the restarted process finishes it
+            // And the restarted process finishes it
             let order = try await Self.poll(server, order: id, token: token, every: .milliseconds(100), until: Self.isFinal)
             #expect(order["status"] as? String == "delivered")
             #expect(try FileManager.default.contentsOfDirectory(atPath: orders.path) == [id])
@@ -127,6 +133,8 @@ struct OrderCrashTests {
             let events = try await Self.events(server, order: id, token: token)
             #expect(events.filter { $0.type == "order.item" }.count == 5)
             #expect(events.filter { $0.type == "order.status" }.compactMap { $0.data["status"] } == ["accepted", "materialising", "delivering", "delivered"])
+            // The originals went straight into the asset store: the spool was never written.
+            #expect(AssetStoreDownloadTests.files(under: library.stateFolder.appendingPathComponent("originals")).isEmpty)
             try await Self.stop(server)
         }
     }
