@@ -10,6 +10,9 @@
 # Environment: SKIP_BUILD=1, BUILD_PATH (.build), ROUNDS (3), CONFIG (release), CORPUS_DIR (Benchmarks/out/orders-corpus),
 #   SMALL=200 LARGE=20 (file counts), KEEP=1 (keep each run's temp folder).
 #   FETCH_CONCURRENCY=N sets orders.fetchConcurrency (the service default, 4, when unset).
+#   FILES=print: the folder destination asks for print files ("files": "print"): each line is also
+#   rendered for PRODUCT (8x10) into the asset store and delivered as a print file; same peer.
+#   BIN=path runs that photosource binary instead of the build (e.g. an older build, to compare).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -26,13 +29,17 @@ if [ -z "${SKIP_BUILD:-}" ]; then
     echo "Building photosource ($CONFIG)…" >&2
     swift build -c "$CONFIG" --product photosource --scratch-path "${BUILD_PATH:-.build}" >&2
 fi
-BIN="$PWD/${BUILD_PATH:-.build}/$CONFIG/photosource"
+BIN="${BIN:-$PWD/${BUILD_PATH:-.build}/$CONFIG/photosource}"
 [ -x "$BIN" ] || { echo "no $CONFIG build at $BIN" >&2; exit 1; }
 
 $PY corpus "$CORPUS_DIR/6mb" "$SMALL" 4000 3000 93 18
 $PY corpus "$CORPUS_DIR/25mb" "$LARGE" 6000 4000 98 40
 echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-echo "| corpus | photosource serve: order → delivered | curl --parallel + md5sum | ratio | service peak RSS |"
+if [ "${FILES:-originals}" = print ]; then
+    echo "| corpus | photosource serve: print-file order (${PRODUCT:-8x10}) → delivered | curl --parallel + md5sum | ratio | service peak RSS |"
+else
+    echo "| corpus | photosource serve: order → delivered | curl --parallel + md5sum | ratio | service peak RSS |"
+fi
 echo "|---|---|---|---|---|"
 $PY run "$BIN" "$PWD/$CORPUS_DIR/6mb" "$ROUNDS" "12 MP JPEG"
 $PY run "$BIN" "$PWD/$CORPUS_DIR/25mb" "$ROUNDS" "24 MP JPEG"

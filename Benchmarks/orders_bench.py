@@ -10,6 +10,9 @@
       order is `delivered` (materialise from the cloud + folder delivery), the service's peak
       RSS (VmHWM, reset before each order); (b) `curl --parallel` of the same originals from
       the cloud into a folder, then `md5sum` of them. Prints one Markdown table row.
+      FILES=print: the folder destination asks for print files (`"files": "print"`), so each
+      line is also rendered for PRODUCT (8x10: 2400×3000 at 300 dpi) into the asset store and
+      the folder receives the print files; the peer stays `curl --parallel` + `md5sum`.
 """
 import base64
 import hashlib
@@ -97,10 +100,10 @@ def wait_for(url, seconds=120):
     sys.exit(f"orders_bench: {url} did not answer in {seconds} s")
 
 
-def service_config(work, port, key, sources, **orders):
+def service_config(work, port, key, sources, files="originals", **orders):
     """A `photosource serve` configuration for a benchmark: loopback on `port`, the API key `key`,
     fresh keys, no rate limit, state in WORK/state, one folder destination `bench-folder` in
-    WORK/orders, quick order polling plus `orders` settings."""
+    WORK/orders receiving `files` (originals or print files), quick order polling plus `orders` settings."""
     return {
         "host": "127.0.0.1", "port": port, "sources": sources,
         "apiKeyHashes": ["sha256:" + hashlib.sha256(key.encode()).hexdigest()],
@@ -108,7 +111,7 @@ def service_config(work, port, key, sources, **orders):
         "sealingKey": base64.b64encode(os.urandom(32)).decode(),
         "limits": {"requestsPerMinute": 1_000_000_000},
         "stateDirectory": os.path.join(work, "state"),
-        "destinations": [{"id": "bench-folder", "kind": "folder", "root": os.path.join(work, "orders")}],
+        "destinations": [{"id": "bench-folder", "kind": "folder", "root": os.path.join(work, "orders"), "files": files}],
         "orders": {"pollIntervalSeconds": 0.05, **orders},
     }
 
@@ -160,7 +163,7 @@ def run(binary, corpus_dir, rounds, label):
         port = free_port()
         api = f"http://127.0.0.1:{port}"
         config = service_config(
-            work, port, key, [f"cloud:{cloud}"], assetDirectory=os.path.join(work, "assets"),
+            work, port, key, [f"cloud:{cloud}"], files=os.environ.get("FILES", "originals"), assetDirectory=os.path.join(work, "assets"),
             **({"fetchConcurrency": int(os.environ["FETCH_CONCURRENCY"])} if os.environ.get("FETCH_CONCURRENCY") else {}))
         with open(os.path.join(work, "service.json"), "w") as f:
             json.dump(config, f)
@@ -196,7 +199,7 @@ def run(binary, corpus_dir, rounds, label):
         for round_number in range(rounds):
             # (a) one order of every photo, timed until it is delivered.
             reset_peak(service.pid)
-            body = {"reference": f"bench-{round_number}", "product": "8x10",
+            body = {"reference": f"bench-{round_number}", "product": os.environ.get("PRODUCT", "8x10"),
                     "items": [{"source": source, "itemId": photo, "copies": 1} for photo in photos]}
             started = time.perf_counter()
             status, _, answer = request("POST", f"{api}/v1/orders", token=token, body=body,

@@ -55,8 +55,9 @@ final class OriginalsSpool: Sendable {
     /// Runs `body` with the complete original of `item` (downloading it first when the spool has
     /// no current copy); the file stays in place until `body` returns.
     ///
-    /// The entry point for the order pipeline: `entry` is the source as the order's session sees
-    /// it (``ServiceDependencies/withSource(_:session:_:)``), `session` that session's id.
+    /// `entry` is the source as a session sees it (``ServiceDependencies/withSource(_:session:_:)``),
+    /// `session` that session's id. (The order pipeline downloads into the asset store instead:
+    /// ``AssetStore/ingest(downloading:)``.)
     /// `version` is the item's version when the caller already has it (else it is looked up).
     func withOriginal<T: Sendable>(
         of item: any PhotoSourceItem, in entry: ServiceSource, session: String?, version: String? = nil,
