@@ -7,7 +7,11 @@ import PhotoSourceKit
 /// answers `photo_damaged` for a file it cannot decode). So images get two attempts, not three
 /// (one retry still covers a passing fault), and a 500 on both says the photo is damaged and
 /// that trying again will not help, instead of "Try again later".
-struct DamagedPhotoDownloader: ImageDownloading {
+///
+/// Originals are streamed into files through ``base`` (``OriginalFileDownloading``): without it,
+/// ``PhotoSourceKit/ImageDownloading/saveOriginal(_:from:to:)`` fell back to holding each whole
+/// original in memory (four 27 MB originals at once in an order: +100 MB resident).
+struct DamagedPhotoDownloader: ImageDownloading, OriginalFileDownloading {
     /// Two attempts in all; the other settings as ``RetryPolicy/default``.
     static let retry = RetryPolicy(maxAttempts: 2)
 
@@ -18,6 +22,15 @@ struct DamagedPhotoDownloader: ImageDownloading {
     func download(_ item: any PhotoSourceItem, from source: any PhotoSource, variant: ImageVariant) async throws -> ImageData {
         do {
             return try await base.download(item, from: source, variant: variant)
+        } catch {
+            throw Self.explained(error, item: item, sourceTitle: source.title)
+        }
+    }
+
+    /// Saves the original through ``base`` (streamed when it can), explaining a repeated 500.
+    func downloadOriginal(_ item: any PhotoSourceItem, from source: any PhotoSource, to file: URL) async throws -> DownloadedOriginal {
+        do {
+            return try await base.saveOriginal(item, from: source, to: file)
         } catch {
             throw Self.explained(error, item: item, sourceTitle: source.title)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import PhotoImaging
 import PhotoSourceKit
+import Synchronization
 import Testing
 @testable import SampleSources
 
@@ -26,6 +27,28 @@ struct RemoteAlbumDownloadTests {
             let again = try await downloader.download(photo, from: fixture.source, variant: .full)
             #expect(again.bytes == original.bytes)
             #expect(again.validator == original.validator)
+        }
+    }
+
+    @Test("an original is saved through the cloud downloader's streaming path, never its buffered .full download")
+    func originalStreamedToFile() async throws {
+        try await CloudFixture.run { fixture in
+            let photo = try #require(try await fixture.photos(album: 1, page: 0).contentItems.first)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remote-original-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let streaming = StreamingOnlyDownloader()
+            // When
+            let saved = try await DamagedPhotoDownloader(base: streaming).saveOriginal(photo, from: fixture.source, to: folder.appendingPathComponent("a.jpg"))
+            // Then
+            #expect(saved.byteCount == 3)
+            #expect(streaming.calls.withLock { $0 } == ["downloadOriginal"])
+            // And the real source's original, saved to a file, is the .full download's bytes
+            let file = folder.appendingPathComponent("original.jpg")
+            let stored = try await fixture.source.downloader.saveOriginal(photo, from: fixture.source, to: file)
+            let whole = try await fixture.source.downloader.download(photo, from: fixture.source, variant: .full)
+            #expect(try Data(contentsOf: file) == whole.bytes)
+            #expect(stored.validator == whole.validator)
         }
     }
 
@@ -97,5 +120,21 @@ struct RemoteAlbumDownloadTests {
             }
             #expect(error?.code == .invalidData)
         }
+    }
+}
+
+/// A downloader that records which path was taken: `download` fails, `downloadOriginal` writes three bytes.
+private final class StreamingOnlyDownloader: ImageDownloading, OriginalFileDownloading {
+    let calls = Mutex<[String]>([])
+
+    func download(_ item: any PhotoSourceItem, from source: any PhotoSource, variant: ImageVariant) async throws -> ImageData {
+        calls.withLock { $0.append("download") }
+        throw PhotoSourceError(.connection, "buffered download")
+    }
+
+    func downloadOriginal(_ item: any PhotoSourceItem, from source: any PhotoSource, to file: URL) async throws -> DownloadedOriginal {
+        calls.withLock { $0.append("downloadOriginal") }
+        try Data([1, 2, 3]).write(to: file)
+        return DownloadedOriginal(byteCount: 3)
     }
 }
