@@ -7,17 +7,37 @@ import Synchronization
 /// Sends the lab's status callbacks: JSON events signed with
 /// `Webhook-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">` under the lab's secret, each
 /// with a stable event id (`evt_<order>_<stage>`), retried a few times, sent twice under the
-/// ``DemoLab/Faults/duplicateCallbacks`` fault.
+/// ``DemoLab/Faults/duplicateCallbacks`` fault. An order that came in Gelato's shape is told in
+/// Gelato's (``LabGelatoCallback``).
 struct LabCallbackSender: Sendable {
     let state: LabState
 
     func send(_ record: DemoLab.OrderRecord, stage: String, message: String? = nil) async {
         guard let url = state.configuration.callbackURL else { return }
+        if record.format == "gelato-v4" {
+            await sendGelato(record, stage: stage, to: url)
+            return
+        }
         let callback = LabCallback(
             id: "evt_\(record.id)_\(stage)", type: "order.stage.changed", time: Date().formatted(.iso8601),
             data: .init(order: .init(
                 id: record.id, merchantReference: record.merchantReference, stage: stage, message: message,
                 shipments: stage == "shipped" ? [shipment(for: record)] : nil)))
+        await post(callback, to: url)
+    }
+
+    /// The Gelato-shaped events of `record` reaching `stage` (``LabGelatoCallback``).
+    private func sendGelato(_ record: DemoLab.OrderRecord, stage: String, to url: URL) async {
+        let parcel = stage == "shipped" ? shipment(for: record) : nil
+        var events = [LabGelatoCallback.statusUpdated(record, stage: stage, parcel: parcel)]
+        if let parcel {
+            events += record.lines.indices.map { LabGelatoCallback.trackingUpdated(record, line: $0, parcel: parcel) }
+        }
+        for event in events { await post(event, to: url) }
+    }
+
+    /// Posts `callback` (twice under the duplicate-callbacks fault).
+    private func post(_ callback: some Encodable, to url: URL) async {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let body = try? encoder.encode(callback) else { return }

@@ -4,7 +4,8 @@ import NIOCore
 import Synchronization
 
 /// `POST /v4.0/Orders` (Prodigi's path and shape), `POST /v4/orders` (Gelato's), each with its
-/// cancel action, `GET /v4.0/Orders/{id}`, and the demo carrier's `GET /tracking/{number}`.
+/// cancel action, `GET /v4.0/Orders/{id}` and `GET /v4/orders/{id}` (the whole order as received,
+/// with what the lab downloaded), and the demo carrier's `GET /tracking/{number}`.
 struct LabEndpoints: Sendable {
     let state: LabState
 
@@ -22,17 +23,21 @@ struct LabEndpoints: Sendable {
                 Self.json(LabGelatoResponse(record), status: status)
             }
         }
-        router.post("v4/orders/:action") { _, context in
-            let action = try context.parameters.require("action")
+        // (`:id` like the GET below: the router needs one name for the segment; here it is `{id}:cancel`.)
+        router.post("v4/orders/:id") { _, context in
+            let action = try context.parameters.require("id")
             guard action.hasSuffix(":cancel") else { return Self.json(["message": "Unknown action \(action)."], status: .notFound) }
             return try cancel(String(action.dropLast(":cancel".count)), refusal: .conflict)
         }
-        router.get("v4.0/Orders/:id") { _, context in
-            let id = try context.parameters.require("id")
-            guard let record = state.controls.orders.withLock({ $0.records[id] }) else {
-                return Self.json(["outcome": "NotFound", "message": "No order \(id)."], status: .notFound)
+        // The whole order as the lab received it, in either shape's path.
+        for path in ["v4.0/Orders/:id", "v4/orders/:id"] {
+            router.get(RouterPath(path)) { _, context in
+                let id = try context.parameters.require("id")
+                guard let record = state.controls.orders.withLock({ $0.records[id] }) else {
+                    return Self.json(["outcome": "NotFound", "message": "No order \(id)."], status: .notFound)
+                }
+                return Self.json(Self.response(record, outcome: "Ok"), status: .ok)
             }
-            return Self.json(Self.response(record, outcome: "Ok"), status: .ok)
         }
         router.post("v4.0/Orders/:id/actions/cancel") { _, context in
             try cancel(try context.parameters.require("id"), refusal: .ok)
@@ -90,7 +95,8 @@ struct LabEndpoints: Sendable {
             outcome: outcome,
             order: .init(
                 id: record.id, merchantReference: record.merchantReference, idempotencyKey: record.idempotencyKey,
-                status: .init(stage: record.stage, message: record.message), assetURLs: record.assetURLs))
+                status: .init(stage: record.stage, message: record.message), assetURLs: record.assetURLs, format: record.format,
+                currency: record.currency, shippingMethod: record.shippingMethod, recipient: record.recipient, items: record.lines))
     }
 
     static func json(_ value: some Encodable, status: HTTPResponse.Status) -> Response {

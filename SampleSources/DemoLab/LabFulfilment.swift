@@ -24,7 +24,7 @@ struct LabFulfilment: Sendable {
         let wrongMD5 = state.controls.faults.withLock { $0.reportWrongMD5 }
         await callbacks.send(record, stage: "received")
         do {
-            try await download(order, claimingWrongMD5: wrongMD5)
+            try await download(order, record: record.id, claimingWrongMD5: wrongMD5)
         } catch let failure as Failure {
             state.controls.orders.withLock { $0.update(record.id, stage: "failed", message: failure.message) }
             await callbacks.send(record, stage: "failed", message: failure.message)
@@ -59,11 +59,12 @@ struct LabFulfilment: Sendable {
         let message: String
     }
 
-    private func download(_ order: LabOrderRequest, claimingWrongMD5: Bool) async throws {
+    private func download(_ order: LabOrderRequest, record id: String, claimingWrongMD5: Bool) async throws {
         var first = true
         for (index, item) in order.items.enumerated() {
-            for asset in item.assets {
-                let md5 = try await fetchMD5(asset.url, item: index)
+            for (number, asset) in item.assets.enumerated() {
+                let (md5, size) = try await fetchMD5(asset.url, item: index)
+                state.controls.orders.withLock { $0.downloaded(id, line: index, file: number, md5: md5, byteCount: size) }
                 let reported = claimingWrongMD5 && first ? String(md5.reversed()) : md5
                 first = false
                 if let expected = asset.md5Hash?.lowercased(), expected != reported {
@@ -73,8 +74,8 @@ struct LabFulfilment: Sendable {
         }
     }
 
-    /// Downloads `url` into a temporary file, hashes it and deletes it, trying again per the configuration.
-    private func fetchMD5(_ text: String, item: Int) async throws -> String {
+    /// Downloads `url` into a temporary file, hashes and measures it and deletes it, trying again per the configuration.
+    private func fetchMD5(_ text: String, item: Int) async throws -> (md5: String, byteCount: Int) {
         guard let url = URL(string: text) else { throw Failure(message: "The asset URL of item \(item) is not a URL.") }
         let attempts = state.configuration.downloadAttempts
         var lastError = "no attempt was made"
@@ -90,7 +91,8 @@ struct LabFulfilment: Sendable {
             do {
                 _ = try await state.client.download(HTTPRequest(url: url, options: state.options), to: file)
                 state.controls.record { $0.assetDownloads += 1 }
-                return try Self.md5(of: file)
+                let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue ?? 0
+                return (try Self.md5(of: file), size)
             } catch let error as PhotoSourceError where error.code != .cancelled {
                 state.controls.record { $0.failedDownloads += 1 }
                 lastError = error.message

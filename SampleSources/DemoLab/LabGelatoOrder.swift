@@ -21,14 +21,17 @@ struct LabGelatoOrder: Decodable, Sendable {
         let firstName: String
         let lastName: String?
         let addressLine1: String
+        let addressLine2: String?
         let city: String
         let postCode: String?
+        let state: String?
         let country: String
         let email: String?
         let phone: String?
     }
 
     let orderReferenceId: String
+    let currency: String?
     let shipmentMethodUid: String?
     let items: [Item]
     let shippingAddress: ShippingAddress?
@@ -40,13 +43,14 @@ struct LabGelatoOrder: Decodable, Sendable {
             items: items.map { item in
                 LabOrderRequest.Item(
                     sku: item.productUid, copies: item.quantity, sizing: nil,
-                    assets: item.files.map { LabOrderRequest.Asset(printArea: $0.type, url: $0.url, md5Hash: nil) })
+                    assets: item.files.map { LabOrderRequest.Asset(printArea: $0.type, url: $0.url, md5Hash: nil) },
+                    merchantReference: item.itemReferenceId)
             }, shippingAddress: shippingAddress.map { address in
                 DemoLab.OrderRecord.Recipient(
                     name: [address.firstName, address.lastName ?? ""].filter { !$0.isEmpty }.joined(separator: " "), email: address.email,
                     phone: address.phone, line1: address.addressLine1, postalCode: address.postCode, townOrCity: address.city,
-                    countryCode: address.country)
-            })
+                    countryCode: address.country, line2: address.addressLine2, stateOrCounty: address.state)
+            }, format: "gelato-v4", currency: currency)
     }
 }
 

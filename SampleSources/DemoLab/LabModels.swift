@@ -8,15 +8,19 @@ struct LabOrderRequest: Decodable, Sendable {
         let sizing: String?
         let assets: [Asset]
         var attributes: [String: String]?
+        /// The line's own reference (Prodigi `merchantReference`, Gelato `itemReferenceId`).
+        var merchantReference: String?
     }
 
     /// Prodigi's `recipient`, as far as the lab keeps it.
     struct Recipient: Decodable, Sendable {
         struct Address: Decodable, Sendable {
             let line1: String
+            let line2: String?
             let postalOrZipCode: String?
             let countryCode: String
             let townOrCity: String
+            let stateOrCounty: String?
         }
 
         let name: String
@@ -38,6 +42,10 @@ struct LabOrderRequest: Decodable, Sendable {
     var recipient: Recipient?
     /// The recipient of an order read from another shape (Gelato's `shippingAddress`).
     var shippingAddress: DemoLab.OrderRecord.Recipient?
+    /// The shape it came in (`prodigi-v4`, `gelato-v4`).
+    var format = "prodigi-v4"
+    /// The currency it is billed in (Gelato's `currency`).
+    var currency: String?
 
     private enum CodingKeys: String, CodingKey {
         case merchantReference, idempotencyKey, shippingMethod, items, recipient
@@ -48,7 +56,8 @@ struct LabOrderRequest: Decodable, Sendable {
         shippingAddress ?? recipient.map {
             DemoLab.OrderRecord.Recipient(
                 name: $0.name, email: $0.email, phone: $0.phoneNumber, line1: $0.address.line1, postalCode: $0.address.postalOrZipCode,
-                townOrCity: $0.address.townOrCity, countryCode: $0.address.countryCode)
+                townOrCity: $0.address.townOrCity, countryCode: $0.address.countryCode, line2: $0.address.line2,
+                stateOrCounty: $0.address.stateOrCounty)
         }
     }
 }
@@ -62,6 +71,14 @@ struct LabOrderResponse: Encodable, Sendable {
         let status: Status
         /// Where the lab fetched each asset from.
         let assetURLs: [String]
+        /// Everything else the order said, so a person checking by hand sees the whole order:
+        /// its shape, currency, shipping method and recipient, and each line's reference, SKU,
+        /// copies, sizing and attributes, with its files as named and as downloaded (MD5, size).
+        let format: String
+        let currency: String?
+        let shippingMethod: String?
+        let recipient: DemoLab.OrderRecord.Recipient?
+        let items: [DemoLab.OrderRecord.Line]
     }
 
     struct Status: Encodable, Sendable {

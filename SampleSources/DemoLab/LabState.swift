@@ -29,7 +29,11 @@ struct LabOrderBook: Sendable {
             id: "ord_\(lastNumber)", merchantReference: request.merchantReference, idempotencyKey: key,
             itemCount: request.items.count, assetURLs: request.items.flatMap { $0.assets.map(\.url) }, stage: "received",
             shippingMethod: request.shippingMethod, recipient: request.shipTo,
-            lines: request.items.map { .init(sku: $0.sku, copies: $0.copies, sizing: $0.sizing, attributes: $0.attributes ?? [:]) })
+            lines: request.items.map { item in
+                .init(
+                    sku: item.sku, copies: item.copies, sizing: item.sizing, attributes: item.attributes ?? [:], reference: item.merchantReference,
+                    files: item.assets.map { .init(printArea: $0.printArea, url: $0.url, md5Hash: $0.md5Hash) })
+            }, format: request.format, currency: request.currency)
         records[record.id] = record
         idsByKey[key] = record.id
         return (record, true)
@@ -47,6 +51,13 @@ struct LabOrderBook: Sendable {
             records[id]?.stage = "cancelled"
             return nil
         }
+    }
+
+    /// Records what the lab downloaded for file `file` of line `line` of order `id`.
+    mutating func downloaded(_ id: String, line: Int, file: Int, md5: String, byteCount: Int) {
+        guard let lines = records[id]?.lines, lines.indices.contains(line), lines[line].files.indices.contains(file) else { return }
+        records[id]?.lines[line].files[file].downloadedMD5 = md5
+        records[id]?.lines[line].files[file].byteCount = byteCount
     }
 
     mutating func update(_ id: String, stage: String, message: String? = nil) {

@@ -4,7 +4,7 @@ import PhotoSourceKit
 extension RemoteDestinationEntry: Decodable {
     private enum Keys: String, CodingKey, CaseIterable {
         case id, kind, enabled, url, mode, concurrency, spacingSeconds, headers, timeoutSeconds
-        case apiKey, callbackSecrets, skus, shippingMethod, sizing, recipient, format
+        case apiKey, callbackSecrets, skus, shippingMethod, sizing, recipient, format, currency
         // Any kind's: which files it gets (DestinationFileSettings).
         case files, printQuality, printMaximumBytes
         // Read by ServiceConfiguration.load into the fields above (DestinationConfiguration+Secrets).
@@ -38,7 +38,11 @@ extension RemoteDestinationEntry: Decodable {
                 skus: try fields.required(.skus, placeholder: [:]),
                 shippingMethod: try fields.value(.shippingMethod, or: "Standard"),
                 recipient: try fields.required(.recipient, placeholder: PrintLabRecipient(name: "", address: .init(line1: "", postalOrZipCode: "", countryCode: "", townOrCity: ""))),
-                sizing: try fields.value(.sizing, or: "fillPrintArea"), format: try fields.value(.format, or: .prodigiV4))
+                sizing: try fields.value(.sizing, or: "fillPrintArea"), format: try fields.value(.format, or: .prodigiV4),
+                currency: try fields.value(.currency, or: "USD"))
+            if !CurrencyCodes.isAssigned(configuration.currency) {
+                try check.fail(.currency, "currency must be an ISO 4217 code in capitals (USD, EUR, GBP…); \"\(configuration.currency)\" is not.")
+            }
             if let timeout, let duration = try Self.duration(timeout, key: .timeoutSeconds, check) { configuration.timeout = duration }
             let secrets: [String] = try fields.required(.callbackSecrets, placeholder: [])
             if fields.has(.callbackSecrets), secrets.isEmpty || !secrets.allSatisfy({ $0.utf8.count >= 16 }) {

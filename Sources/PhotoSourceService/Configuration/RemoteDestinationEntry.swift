@@ -54,9 +54,9 @@ public struct RemoteDestinationEntry: Sendable, Hashable {
         try checkUniqueIDs(entries)
         var verifiers: [String: PrintLabCallbackVerifier] = [:]
         for entry in entries {
-            guard case .printLab(_, let secrets) = entry.settings else { continue }
+            guard case .printLab(let configuration, let secrets) = entry.settings else { continue }
             do {
-                verifiers[entry.id] = try PrintLabCallbackVerifier(secrets: secrets)
+                verifiers[entry.id] = try PrintLabCallbackVerifier(secrets: secrets, format: configuration.format)
             } catch let error as PhotoSourceError {
                 throw PhotoSourceError(.invalidData, "Destination \(entry.id): callbackSecrets: \(error.message)")
             }

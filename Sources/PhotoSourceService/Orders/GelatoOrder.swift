@@ -8,6 +8,8 @@ import Foundation
 /// field (the lab fetches the same signed asset URLs), no sizing field (a print's fit is the
 /// file's: the line's `sizing` is not sent), and no per-item attributes: paper and finish are part
 /// of the `productUid`, so a line's `attributes` are not sent either (choose them in `skus`).
+/// `currency` is the destination's (ISO 4217, ``PrintLabDestination/Configuration/currency``):
+/// Gelato requires it and bills the order in it.
 struct GelatoOrder: Encodable, Sendable, Hashable {
     /// One line.
     struct Item: Encodable, Sendable, Hashable {
@@ -49,6 +51,7 @@ struct GelatoOrder: Encodable, Sendable, Hashable {
     }
 
     let orderType: String
+    let currency: String
     let orderReferenceId: String
     let customerReferenceId: String
     let shipmentMethodUid: String
@@ -56,9 +59,10 @@ struct GelatoOrder: Encodable, Sendable, Hashable {
     let shippingAddress: ShippingAddress
     let metadata: [Metadata]
 
-    /// The Gelato order carrying what `order` says.
-    init(_ order: PrintLabOrder) {
+    /// The Gelato order carrying what `order` says, billed in `currency`.
+    init(_ order: PrintLabOrder, currency: String) {
         orderType = "order"
+        self.currency = currency
         orderReferenceId = order.merchantReference
         customerReferenceId = order.metadata["reference"] ?? order.merchantReference
         shipmentMethodUid = order.shippingMethod.lowercased()

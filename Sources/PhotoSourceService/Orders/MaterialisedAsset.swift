@@ -25,11 +25,15 @@ public struct MaterialisedAsset: Sendable, Hashable, Codable {
     /// The print files rendered for the line, one per distinct print setting of the order's
     /// destinations that ask for print files; `nil` when none does.
     public var printFiles: [PrintFileAsset]?
+    /// The print files that could not be made for the line, with the destinations that asked
+    /// for them (those destinations fail the line; the others still get it); `nil` when none failed.
+    public var printFailures: [PrintFileFailure]?
 
     /// Creates an asset description.
     public init(
         fileName: String, contentType: String, sha256: String, md5: String, byteCount: Int64, pixelWidth: Int, pixelHeight: Int,
-        dpi: Double?, verdict: String?, warnings: [String], printFiles: [PrintFileAsset]? = nil
+        dpi: Double?, verdict: String?, warnings: [String], printFiles: [PrintFileAsset]? = nil,
+        printFailures: [PrintFileFailure]? = nil
     ) {
         self.fileName = fileName
         self.contentType = contentType
@@ -42,10 +46,16 @@ public struct MaterialisedAsset: Sendable, Hashable, Codable {
         self.verdict = verdict
         self.warnings = warnings
         self.printFiles = printFiles
+        self.printFailures = printFailures
     }
 
     /// The print file `destination` receives, when it asked for print files.
     public func printFile(for destination: String) -> PrintFileAsset? {
         printFiles?.first { $0.destinations.contains(destination) }
+    }
+
+    /// Why `destination`'s print file could not be made, when it asked for one and it could not.
+    public func printFailure(for destination: String) -> PrintFileFailure? {
+        printFailures?.first { $0.destinations.contains(destination) }
     }
 }

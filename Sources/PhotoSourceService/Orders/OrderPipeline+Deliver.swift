@@ -29,8 +29,19 @@ extension OrderPipeline {
             acknowledged: Set(acknowledged), idempotencyKey: "\(order.id)/\(destinationID)", recipient: order.recipient,
             shippingMethod: order.shippingMethod)
         let store = store
+        // Lines whose print file could not be made fail here alone; the rest still go out.
+        let unprintable = printFailures(of: order, for: destinationID)
+        for result in unprintable {
+            try await store.recordDeliveryItem(order: order.id, destination: destinationID, result: result, now: Date())
+        }
+        if let first = unprintable.first, delivery.assets.isEmpty {
+            try await store.finishDelivery(
+                order: order.id, destination: destinationID, job: job.id, worker: worker,
+                outcome: .failed(code: first.errorCode ?? "invalid-data", message: first.message ?? "No print file could be made."), now: Date())
+            return
+        }
         let lease = settings.leaseSeconds
-        let outcome = try await destination.deliver(delivery) { result in
+        var outcome = try await destination.deliver(delivery) { result in
             try await store.recordDeliveryItem(order: order.id, destination: destinationID, result: result, now: Date())
             // A cancelled order's job is no longer running: stop before the next item goes out
             // instead of when the worker's lease renewal next looks (a third of the lease later).
@@ -38,6 +49,7 @@ extension OrderPipeline {
                 throw CancellationError()
             }
         }
+        if !unprintable.isEmpty, outcome == .delivered { outcome = .partiallyDelivered }
         try await store.finishDelivery(order: order.id, destination: destinationID, job: job.id, worker: worker, outcome: outcome, now: Date())
     }
 

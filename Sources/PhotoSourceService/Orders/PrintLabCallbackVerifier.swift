@@ -6,9 +6,10 @@ import PhotoSourceKit
 /// lab's shared secrets (``WebhookSigner``: constant-time comparison, timestamp tolerance, a key
 /// list for rotation).
 ///
-/// The body is a Prodigi-style event:
+/// The body is in the destination's ``PrintLabFormat``: for `prodigi-v4` a Prodigi-style event,
 /// `{"id": "evt_…", "type": "order.stage.changed", "time": "…", "data": {"order": {"id": "lab order",
-/// "merchantReference": "our order id", "stage": "printed", "message": null}}}`.
+/// "merchantReference": "our order id", "stage": "printed", "message": null}}}`; for `gelato-v4`
+/// Gelato's webhook events (``GelatoCallback``: `order_status_updated`, `order_item_tracking_code_updated`).
 public struct PrintLabCallbackVerifier: Sendable {
 
     /// The callback body.
@@ -82,12 +83,15 @@ public struct PrintLabCallbackVerifier: Sendable {
 
     private let signer: WebhookSigner
     private let tolerance: Duration
+    private let format: PrintLabFormat
 
     /// A verifier for a lab's `secrets` (the first is also what the lab signs with today),
-    /// accepting timestamps within `tolerance` of now. Throws `.invalidData` for no or short secrets.
-    public init(secrets: [String], tolerance: Duration = .seconds(300)) throws {
+    /// accepting timestamps within `tolerance` of now, reading bodies in `format`. Throws
+    /// `.invalidData` for no or short secrets.
+    public init(secrets: [String], tolerance: Duration = .seconds(300), format: PrintLabFormat = .prodigiV4) throws {
         signer = try WebhookSigner(secrets: secrets)
         self.tolerance = tolerance
+        self.format = format
     }
 
     /// The report in a callback from destination `destinationID`, after checking `signature`
@@ -98,6 +102,18 @@ public struct PrintLabCallbackVerifier: Sendable {
         } catch {
             throw .signature(error)
         }
+        switch format {
+        case .prodigiV4: return try Self.prodigiReport(destinationID: destinationID, body: body)
+        case .gelatoV4:
+            guard let event = try? JSONDecoder().decode(GelatoCallback.self, from: body) else {
+                throw .malformed("The callback body is not a Gelato event ({id, event, orderId, orderReferenceId, …}).")
+            }
+            return try event.report(destinationID: destinationID)
+        }
+    }
+
+    /// The report in a Prodigi-style event.
+    private static func prodigiReport(destinationID: String, body: Data) throws(Rejection) -> DestinationReport {
         guard let callback = try? JSONDecoder().decode(Callback.self, from: body) else {
             throw .malformed("The callback body is not a lab event ({id, type, data: {order: {id, merchantReference, stage}}}).")
         }

@@ -32,14 +32,18 @@ public struct PrintLabDestination: OrderDestination {
         public var timeout: Duration
         /// The shape of the lab's API (`prodigi-v4`, `gelato-v4`).
         public var format: PrintLabFormat
+        /// The ISO 4217 code of the currency the lab bills the order in (Gelato's `currency`;
+        /// Prodigi bills in the account's currency and takes none): `USD` unless configured.
+        public var currency: String
 
         /// Creates a configuration.
         public init(
             id: String, ordersURL: URL, apiKey: String? = nil, skus: [String: String], shippingMethod: String = "Standard",
             recipient: PrintLabRecipient, sizing: String = "fillPrintArea", timeout: Duration = .seconds(60),
-            format: PrintLabFormat = .prodigiV4
+            format: PrintLabFormat = .prodigiV4, currency: String = "USD"
         ) {
             self.format = format
+            self.currency = currency
             self.id = id
             self.ordersURL = ordersURL
             self.apiKey = apiKey
@@ -129,7 +133,7 @@ public struct PrintLabDestination: OrderDestination {
     }
 
     private func request(for order: PrintLabOrder) throws -> HTTPRequest {
-        var request = HTTPRequest(url: configuration.ordersURL, method: "POST", body: try configuration.format.body(order), options: options)
+        var request = HTTPRequest(url: configuration.ordersURL, method: "POST", body: try configuration.format.body(order, currency: configuration.currency), options: options)
         request.setHeader("Content-Type", "application/json")
         request.setHeader("Accept", "application/json")
         request.setHeader("Idempotency-Key", order.idempotencyKey)

@@ -9,13 +9,14 @@ public enum PrintLabFormat: String, Sendable, Hashable, Codable, CaseIterable {
     /// Gelato's v4 `POST /v4/orders` (``GelatoOrder``); cancel at `{orders}/{id}:cancel`.
     case gelatoV4 = "gelato-v4"
 
-    /// The request body for `order` (built from the delivery by ``PrintLabDestination``).
-    func body(_ order: PrintLabOrder) throws -> Data {
+    /// The request body for `order` (built from the delivery by ``PrintLabDestination``), billed
+    /// in `currency` (ISO 4217) where the shape has the field (Gelato's `currency`).
+    func body(_ order: PrintLabOrder, currency: String = "USD") throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         switch self {
         case .prodigiV4: return try encoder.encode(order)
-        case .gelatoV4: return try encoder.encode(GelatoOrder(order))
+        case .gelatoV4: return try encoder.encode(GelatoOrder(order, currency: currency))
         }
     }
 

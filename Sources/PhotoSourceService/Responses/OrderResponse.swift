@@ -35,6 +35,8 @@ struct OrderResponse: Encodable {
         let attributes: [String: String]?
         /// The print files rendered for the line, with the destinations each goes to; left out when none asked.
         let printFiles: [PrintFileAsset]?
+        /// The print files that could not be made, with the destinations that fail the line for it; left out when none.
+        let printFailures: [PrintFileFailure]?
     }
 
     let id: String
@@ -67,7 +69,8 @@ struct OrderResponse: Encodable {
                 sha256: asset?.sha256, pixelWidth: asset?.pixelWidth, pixelHeight: asset?.pixelHeight,
                 fitness: FitnessResponse(dpi: asset?.dpi, verdict: asset?.verdict), crop: line.layout.crop,
                 sizing: line.layout.sizing.rawValue, rotation: line.layout.rotation,
-                attributes: line.layout.attributes.isEmpty ? nil : line.layout.attributes, printFiles: asset?.printFiles)
+                attributes: line.layout.attributes.isEmpty ? nil : line.layout.attributes, printFiles: asset?.printFiles,
+                printFailures: asset?.printFailures)
         }
         destinations = order.deliveries.map(DeliveryResponse.init)
         recipient = order.recipient

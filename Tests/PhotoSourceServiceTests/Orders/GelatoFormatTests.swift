@@ -26,6 +26,7 @@ struct GelatoFormatTests {
         let json = try #require(try JSONSerialization.jsonObject(with: PrintLabFormat.gelatoV4.body(Self.order)) as? [String: Any])
         // Then
         #expect(json["orderReferenceId"] as? String == "ord_1")
+        #expect(json["currency"] as? String == "USD")
         #expect(json["customerReferenceId"] as? String == "R-1")
         #expect(json["shipmentMethodUid"] as? String == "express")
         let item = try #require((json["items"] as? [[String: Any]])?.first)
@@ -54,7 +55,7 @@ struct GelatoFormatTests {
         #expect(configuration.format == .gelatoV4)
     }
 
-    @Test("a gelato-v4 destination: the demo lab takes the Gelato order, ships it; a cancel while printing is refused (409) and said")
+    @Test("a gelato-v4 destination: the demo lab takes the Gelato order, ships it with Gelato-shaped callbacks (tracking); a cancel while printing is refused (409) and said")
     func gelatoOrderShipsAndCancelIsRefused() async throws {
         let labPort = try LoopbackPort.free()
         let gelatoURL = URL(string: "http://127.0.0.1:\(labPort)/v4/orders")!
@@ -71,6 +72,12 @@ struct GelatoFormatTests {
                 #expect(lab.orders.first?.merchantReference == shippedID)
                 #expect(lab.orders.first?.idempotencyKey == "\(shippedID)/lab")
                 #expect(lab.statistics.assetDownloads == 1)
+                #expect(lab.orders.first?.format == "gelato-v4" && lab.orders.first?.currency == "USD")
+                // The stages and the tracking came in Gelato's events (order_status_updated, order_item_tracking_code_updated).
+                let delivery = try #require((shipped["destinations"] as? [[String: Any]])?.first)
+                #expect(delivery["tracking"] as? [String: String] == [
+                    "carrier": "DemoPost", "number": "DP000000001", "url": "http://127.0.0.1:\(labPort)/tracking/DP000000001",
+                ])
                 // When: the next order is held on the printer, and the shop cancels it
                 lab.updateFaults { $0.holdAt = .printing }
                 let heldID = try await harness.placeOrder(["Album/sunset.jpg"], token: ServiceHarness.apiKey)
@@ -79,9 +86,9 @@ struct GelatoFormatTests {
                 let cancelled = try ServiceHarness.object(try await harness.client.execute(
                     uri: "/v1/orders/\(heldID)", method: .delete, headers: [.authorization: "Bearer \(ServiceHarness.apiKey)"]))
                 // Then
-                let delivery = try #require((cancelled["destinations"] as? [[String: Any]])?.first)
-                #expect(delivery["state"] as? String == "delivered")
-                #expect((delivery["cancellation"] as? [String: String])?["outcome"] == "refused")
+                let held = try #require((cancelled["destinations"] as? [[String: Any]])?.first)
+                #expect(held["state"] as? String == "delivered")
+                #expect((held["cancellation"] as? [String: String])?["outcome"] == "refused")
                 #expect(lab.statistics.cancelRequests == 1)
             }
         }

@@ -1,7 +1,11 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import PhotoImaging
 import PhotoSourceKit
 import SampleSources
 import Synchronization
@@ -29,9 +33,16 @@ struct LabCheckoutFieldsTests {
 
     /// Places `body` with a `format` lab as the only destination; returns what the lab recorded once the order shipped.
     static func labRecord(format: String, ordersPath: String, body: String) async throws -> DemoLab.OrderRecord? {
+        try await labOrder(format: format, ordersPath: ordersPath, body: body).record
+    }
+
+    /// Places `body` with a `format` lab as the only destination; once the order shipped, what the
+    /// lab recorded and the lab's own `GET {ordersPath}/{id}` answer.
+    static func labOrder(format: String, ordersPath: String, body: String) async throws -> (record: DemoLab.OrderRecord?, view: Data?) {
         let labPort = try LoopbackPort.free()
         let ordersURL = URL(string: "http://127.0.0.1:\(labPort)/\(ordersPath)")!
         let record = Mutex<DemoLab.OrderRecord?>(nil)
+        let view = Mutex<Data?>(nil)
         try await ServiceHarness.run(configure: { configuration in
             ServiceHarness.orderConfiguration(&configuration)
             configuration.destinations = [try! OrderLabTests.labDestination(ordersURL, format: format)]
@@ -43,9 +54,12 @@ struct LabCheckoutFieldsTests {
                 _ = try await OrderLabTests.waitForStage("shipped", of: id, harness, token: ServiceHarness.apiKey)
                 let first = lab.orders.first
                 record.withLock { $0 = first }
+                let labID = try #require(first?.id)
+                let (data, _) = try await URLSession.shared.data(from: ordersURL.appendingPathComponent(labID))
+                view.withLock { $0 = data }
             }
         }
-        return record.withLock { $0 }
+        return (record.withLock { $0 }, view.withLock { $0 })
     }
 
     @Test("Prodigi v4: recipient, shippingMethod, and per line copies 3, sizing fitPrintArea and the attributes")
@@ -75,6 +89,39 @@ struct LabCheckoutFieldsTests {
         #expect(line.copies == 3)
         #expect(line.sizing == nil)
         #expect(line.attributes.isEmpty)
+    }
+
+    @Test("the lab's GET shows the whole order as received, in both shapes: recipient, shipping method, currency, lines with sizing, copies, attributes, files with MD5 and size", arguments: [
+        ("prodigi-v4", "v4.0/Orders"), ("gelato-v4", "v4/orders"),
+    ])
+    func labShowsWholeOrder(format: String, ordersPath: String) async throws {
+        let body = Self.checkoutBody.replacingOccurrences(
+            of: #""line1": "2 Harbour Street","#, with: #""line1": "2 Harbour Street", "line2": "Flat 3", "stateOrCounty": "Greater London","#)
+        // When
+        let (record, data) = try await Self.labOrder(format: format, ordersPath: ordersPath, body: body)
+        // Then
+        let answer = try #require(data)
+        let view = try #require(try JSONSerialization.jsonObject(with: answer) as? [String: Any])
+        let order = try #require(view["order"] as? [String: Any])
+        #expect(order["format"] as? String == format)
+        #expect(order["currency"] as? String == (format == "gelato-v4" ? "USD" : nil))
+        #expect(order["shippingMethod"] as? String == (format == "gelato-v4" ? "express" : "Express"))
+        #expect(order["recipient"] as? [String: String] == [
+            "name": "Grace Hopper", "email": "grace@example.com", "phone": "+44 20 7946 0000", "line1": "2 Harbour Street", "line2": "Flat 3",
+            "postalCode": "EC1A 1BB", "townOrCity": "London", "stateOrCounty": "Greater London", "countryCode": "GB",
+        ])
+        let line = try #require((order["items"] as? [[String: Any]])?.first)
+        #expect(line["sku"] as? String == "GLOBAL-PHO-4X6")
+        #expect(line["copies"] as? Int == 3)
+        #expect(line["sizing"] as? String == (format == "gelato-v4" ? nil : "fitPrintArea"))
+        #expect(line["attributes"] as? [String: String] == (format == "gelato-v4" ? [:] : ["paper": "pearl", "finish": "lustre"]))
+        #expect(line["reference"] as? String == (format == "gelato-v4" ? "\(record?.merchantReference ?? "")-0" : "0"))
+        let file = try #require((line["files"] as? [[String: Any]])?.first)
+        let original = try ImageEncoder.jpeg(TestLibrary.gradient(width: 600, height: 900))  // the library's portrait.jpg
+        #expect(file["downloadedMD5"] as? String == PrintFileOrderTests.md5(original))
+        #expect(file["byteCount"] as? Int == original.count)
+        #expect(file["md5Hash"] as? String == (format == "gelato-v4" ? nil : PrintFileOrderTests.md5(original)))
+        #expect((file["url"] as? String)?.contains("/v1/assets/") == true)
     }
 
     @Test("an order without them: the configured recipient, shipping method and sizing; no attributes")

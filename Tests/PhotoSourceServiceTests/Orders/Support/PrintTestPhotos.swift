@@ -1,5 +1,6 @@
 import Foundation
 @testable import PhotoImaging
+import Testing
 
 /// Photos for print-file orders: a coloured-corners image (as the print geometry tests use) and
 /// a large one to be scaled down, written into a harness's library; corner colours read back.
@@ -34,5 +35,16 @@ enum PrintTestPhotos {
     /// Whether a JPEG embeds the sRGB profile the print renderer writes (read back from its `APP2` segments).
     static func embedsSRGBProfile(_ jpeg: Data) -> Bool {
         EmbeddedColourProfile.read(jpeg, format: .jpeg).map([UInt8].init) == ColourConversion.sRGBProfile
+    }
+
+    /// A PNG whose header is whole (so it is stored and described) but whose compressed pixels are
+    /// garbage, so decoding it for a print file fails.
+    static func undecodablePNG(width: Int = 400, height: Int = 300) throws -> Data {
+        var png = try quadrants(width: width, height: height)
+        let idat = try #require(png.range(of: Data("IDAT".utf8)))
+        // Past the zlib header (2 bytes): 64 bytes no deflate stream starts with.
+        let start = idat.upperBound + 2
+        png.replaceSubrange(start..<start + 64, with: Data(repeating: 0xFF, count: 64))
+        return png
     }
 }
