@@ -42,6 +42,9 @@ enum DeliveryCopy {
         guard fchmod(output, permissions) == 0 else { throw PhotoSourceError.fileSystem(errno: errno, "Could not set the permissions of \(destination.path).") }
         let cloned = method == .fastest ? try kernelCopy(input, output, destination) : false
         if !cloned { try loopCopy(input, output, destination) }
+        // On disk before the folder is renamed into place and the line recorded delivered: after a
+        // power loss the shop must never find a delivered order with empty or short photos.
+        guard fsync(output) == 0 else { throw PhotoSourceError.fileSystem(errno: errno, "Could not flush \(destination.path) to disk.") }
         done = true
     }
 

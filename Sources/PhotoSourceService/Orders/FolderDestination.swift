@@ -95,6 +95,12 @@ public struct FolderDestination: OrderDestination {
                 }
                 throw PhotoSourceError.fileSystem(errno: code, "Could not move the order into \(final.path).")
             }
+            // The rename itself on disk before the pipeline records the delivery.
+            let folder = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if folder >= 0 {
+                _ = fsync(folder)
+                close(folder)
+            }
         } catch {
             try? FileManager.default.removeItem(at: temp)
             throw error
