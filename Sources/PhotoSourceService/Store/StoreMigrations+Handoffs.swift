@@ -1,5 +1,5 @@
 extension StoreMigrations {
-    /// Issue 21's hand-offs, appended after the catalog step.
+    /// Issue 21's hand-offs, appended after the catalog step (`catalogSteps`).
     ///
     /// `handoffs`: one row per `POST /v1/handoffs`, found by the SHA-256 of its image token (and of
     /// its return token, when the handler can send the photo back); the tokens themselves are
