@@ -22,6 +22,8 @@ public struct ServiceDependencies: Sendable {
     let listeningPort = BoundPort()
     /// Customer uploads (tus at `/v1/uploads`), in the state folder's `uploads/`.
     let uploads: UploadStore
+    /// Photos handlers sent back after a hand-off (the "Received" source), in `received/`.
+    let received: ReceivedPhotos
     /// The time now (``ServiceArguments/clock``): sessions' expiry and idempotency records' lifetime.
     let now: @Sendable () -> Date
     /// The handler catalog ("Send to…"): bundled or remote, with the configuration's handlers
@@ -52,6 +54,7 @@ public struct ServiceDependencies: Sendable {
             loader: handlerCatalogLoader ?? ServiceHandlerCatalog.loader(
                 settings: configuration.catalog, stateDirectory: URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)),
             settings: configuration.catalog)
+        received = ReceivedPhotos(configuration)
         catalogIcons = CatalogIcons(thumbnails: thumbnails, development: configuration.catalog.development)
     }
 
