@@ -18,3 +18,13 @@ struct DemoEditorCommandTests {
         #expect(throws: (any Error).self) { try Root.parseAsRoot(["demo-editor"] + arguments) }
     }
 }
+
+/// `photosource serve` starts the demo editor only without `--config`.
+@Suite("serve and the demo editor")
+struct ServeDemoEditorTests {
+    @Test func onlyWithoutAConfigurationFile() throws {
+        let bare = try #require(try Root.parseAsRoot(["serve"]) as? Root.Serve)
+        let configured = try #require(try Root.parseAsRoot(["serve", "--config", "shop.json"]) as? Root.Serve)
+        #expect(bare.startsDemoEditor && !configured.startsDemoEditor)
+    }
+}
