@@ -3,6 +3,7 @@
 import { ApiError, currentToken, effectiveDPI, onRateLimited, request, setToken } from "./api.js";
 import { PhotoGrid } from "./grid.js";
 import { Selection } from "./selection.js";
+import { SendTo } from "./sendto.js";
 import { obtainSession } from "./session.js";
 import { signIn } from "./signin.js";
 import { Tray } from "./tray.js";
@@ -10,6 +11,7 @@ import { Uploads } from "./uploads-view.js";
 
 const PAGE = 60;
 const ICONS = "./icons.svg";
+const RECEIVED = "received";  // the source of photos that apps sent back ("Send to…")
 const $ = (id) => document.getElementById(id);
 const state = { sources: [], products: [], product: null, source: null, crumbs: [], page: 0, embedder: null, reference: null };
 
@@ -55,6 +57,8 @@ const tray = new Tray({ selection, product: () => state.product, reference: () =
   embedder: () => state.embedder, sourceTitle: (id) => titleOf(id), report: (error, source) => report(error, source) });
 
 const uploads = new Uploads({ onDone: () => uploaded(), report: (error) => report(error) });
+
+const sendTo = new SendTo({ report: (error, source) => report(error, source), showReceived: () => showReceived() });
 
 /** One cell: the thumbnail (or an album), its title, and a badge when it prints too small. */
 function renderCell(cell, item) {
@@ -140,7 +144,7 @@ async function loadSources() {
     button.type = "button";
     button.dataset.source = source.id;
     button.setAttribute("aria-pressed", String(source.id === state.source));
-    const name = /upload/i.test(source.id) ? "upload" : source.requiresSignIn ? "cloud" : "library";
+    const name = source.id === RECEIVED ? "received" : /upload/i.test(source.id) ? "upload" : source.requiresSignIn ? "cloud" : "library";
     button.append(icon(name), document.createTextNode(source.title));
     const status = document.createElement("span");
     status.className = "state";
@@ -220,6 +224,7 @@ function openItem(item) {
   selectButton.textContent = selection.hasPhoto(state.source, item.id) ? "Remove from selection" : "Select";
   selectButton.onclick = () => { selection.togglePhoto(state.source, item); dialog.close(); };
   dialog.showModal();
+  sendTo.offer(state.source, item);
 }
 
 function renderCrumbs() {
@@ -255,6 +260,17 @@ function updateSelectAll() {
   const count = state.complete ? `all ${photos}` : "all";
   button.textContent = selection.hasAlbum(state.source, scope) ? `Unselect album ${title}` : `Select ${count} in ${title}`;
   button.setAttribute("aria-pressed", String(selection.hasAlbum(state.source, scope)));
+}
+
+/** Opens "Received" (the sources asked again: it may be new), where photos sent back by apps are. */
+async function showReceived() {
+  try {
+    await loadSources();
+    if (state.sources.some((source) => source.id === RECEIVED)) await openSource(RECEIVED);
+    else notice.show("Nothing has been sent back yet: Received appears once an app returns a photo.");
+  } catch (error) {
+    report(error);
+  }
 }
 
 function uploaded() {
@@ -300,4 +316,6 @@ $("select-all").addEventListener("click", () => {
   selection.toggleAlbum(state.source, crumb.scope, `${titleOf(state.source)} › ${crumb.title}`, state.complete ? photos : null);
 });
 $("preview-close").addEventListener("click", () => $("preview").close());
+// Back from an app's tab: what it sent back is in Received, shown afresh when it is open.
+window.addEventListener("focus", () => { if (state.source === RECEIVED) openSource(RECEIVED); });
 start();
