@@ -7,7 +7,7 @@ bundled Photopea (its icon replaced by a loopback one: nothing leaves the machin
   in "Received" and is ordered to "Delivered"; the next preview offers "Send to Demo editor" (the
   default used in one click); the shop's action says "Sent to the shop"; "More apps" links to
   Photopea's signup page with the shop's referral; "Forget my choices" forgets the default; a photo
-  deleted before it is sent is named in the page's notice.
+  deleted before it is sent from the tray is named in the page's notice.
 - `ask_again`: the service restarted with a second handler for `edit`: the returning customer's
   default is not used, and the dialog says "New apps are available — choose again".
 
@@ -214,7 +214,9 @@ def send_to(run):
     visible(run, "sendto-received").click()
     h.wait(run.driver, lambda d: d.find_element(By.CSS_SELECTOR, '#sources button[data-source="received"]').get_attribute("aria-pressed") == "true",
            message="Received open")
-    flipped = run.cell("Welcome (from Demo editor)")
+    flipped = h.wait(run.driver, lambda d: d.execute_script(
+        "return [...document.querySelectorAll('.cell[role=option]')].find(c => /^Welcome.* \\(from Demo editor\\)/.test(c.getAttribute('aria-label') || '')) || null"),
+        message="the flipped photo, titled “… (from Demo editor)”, in Received")
     run.check("22-received")
     # It goes into an order like any photo.
     flipped.click()
@@ -269,8 +271,13 @@ def vanished(run, service):
     source = next(s["id"] for s in service.api("/v1/sources", run.token) if s["id"].startswith("local"))
     run.source(source)
     run.cell("Album Gone").click()
-    preview(run, "gone-00001")
-    rows = open_dialog(run)
+    # This time from the tray (where a click's selection goes): its photo's "Send to…".
+    run.cell("gone-00001").click()
+    h.wait(run.driver, lambda d: d.find_element(By.ID, "count").text == "1 photo selected", message="1 selected")
+    run.driver.find_element(By.ID, "tray-open").click()
+    run.driver.find_element(By.CSS_SELECTOR, '#tray-list button[aria-haspopup="dialog"]').click()
+    h.wait(run.driver, lambda d: d.execute_script("return document.getElementById('sendto').open"), message="the Send to… dialog")
+    rows = h.wait(run.driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#sendto-handlers button[data-handler]'), message="the handlers")
     (folder / "gone-00001.jpg").unlink()
     main = run.driver.current_window_handle
     rows[0].click()

@@ -53,12 +53,13 @@ const grid = new PhotoGrid({
   loadMore: () => loadPage(),
 });
 
-const tray = new Tray({ selection, product: () => state.product, reference: () => state.reference,
-  embedder: () => state.embedder, sourceTitle: (id) => titleOf(id), report: (error, source) => report(error, source) });
 
 const uploads = new Uploads({ onDone: () => uploaded(), report: (error) => report(error) });
 
 const sendTo = new SendTo({ report: (error, source) => report(error, source), showReceived: () => showReceived() });
+
+const tray = new Tray({ selection, product: () => state.product, reference: () => state.reference, sendTo,
+  embedder: () => state.embedder, sourceTitle: (id) => titleOf(id), report: (error, source) => report(error, source) });
 
 /** One cell: the thumbnail (or an album), its title, and a badge when it prints too small. */
 function renderCell(cell, item) {
@@ -300,6 +301,7 @@ async function start() {
       grid.refresh();  // badges follow the product; the grid is not reloaded
     });
     await loadSources();
+    sendTo.probe();
     const resume = session.resume;
     if (resume) await openAlbum(resume.source, resume.crumbs);
     else await openSource(state.sources.find((source) => !source.requiresSignIn)?.id ?? state.sources[0].id);

@@ -28,6 +28,7 @@ export class SendTo {
     Object.assign(this, { report, showReceived });
     this.photo = null;  // {source, item}
     this.actions = null;
+    this.available = false;  // whether the service has a catalog (the tray offers "Send to…" then): see probe()
     $("sendto-close").addEventListener("click", () => $("sendto").close());
     $("sendto-action").addEventListener("change", () => this.load());
     $("sendto-forget").addEventListener("click", () => this.forget());
@@ -59,6 +60,22 @@ export class SendTo {
       // No catalog on this service (404), or none for the web: "Send to…" stays, and says why when opened.
       if (error instanceof ApiError && error.status === 404) open.hidden = true;
     }
+  }
+
+  /** Asks once whether the service has a catalog (with the session, once the page has one). */
+  async probe() {
+    try {
+      await catalog("edit");
+      this.available = true;
+    } catch {
+      this.available = false;
+    }
+  }
+
+  /** Opens the dialog for `item` of `source` (a photo in the tray). */
+  openFor(source, item) {
+    this.photo = { source, item };
+    return this.open();
   }
 
   /** Opens the dialog for the photo of the last `offer`. */
@@ -215,15 +232,23 @@ export class SendTo {
   }
 }
 
+/** The handler's icon (decorative: its name is beside it), or the page's own app icon when it has none. */
 function iconOf(icons) {
+  if (!icons?.["1x"]) {
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("class", "handler-icon");
+    const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
+    use.setAttribute("href", "./icons.svg#app");
+    svg.append(use);
+    return svg;
+  }
   const image = document.createElement("img");
   image.alt = "";
   image.width = image.height = 32;
   image.className = "handler-icon";
-  if (icons?.["1x"]) {
-    image.src = icons["1x"];
-    if (icons["2x"]) image.srcset = `${icons["1x"]} 1x, ${icons["2x"]} 2x`;
-  }
+  image.src = icons["1x"];
+  if (icons["2x"]) image.srcset = `${icons["1x"]} 1x, ${icons["2x"]} 2x`;
   return image;
 }
 
