@@ -234,22 +234,25 @@ export class SendTo {
 
 /** The handler's icon (decorative: its name is beside it), or the page's own app icon when it has none. */
 function iconOf(icons) {
-  if (!icons?.["1x"]) {
-    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-    svg.setAttribute("aria-hidden", "true");
-    svg.setAttribute("class", "handler-icon");
-    const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
-    use.setAttribute("href", "./icons.svg#app");
-    svg.append(use);
-    return svg;
-  }
+  if (!icons?.["1x"]) return appIcon();
   const image = document.createElement("img");
   image.alt = "";
   image.width = image.height = 32;
   image.className = "handler-icon";
   image.src = icons["1x"];
   if (icons["2x"]) image.srcset = `${icons["1x"]} 1x, ${icons["2x"]} 2x`;
+  image.addEventListener("error", () => image.replaceWith(appIcon()), { once: true });  // no broken-image box
   return image;
+}
+
+function appIcon() {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("class", "handler-icon");
+  const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
+  use.setAttribute("href", "./icons.svg#app");
+  svg.append(use);
+  return svg;
 }
 
 function moreRow(entry) {
