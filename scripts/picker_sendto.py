@@ -91,7 +91,8 @@ def configure(service, editor, extra_handlers=()):
                     signup={"url": "https://www.photopea.com/", "free": True},
                     actions={"edit": {"url": "https://www.photopea.com#%7B%22files%22:%5B%22{{{imageURL}}}%22%5D%7D",
                                       "required": ["imageURL"]}})
-    config["catalog"] = {"refreshIntervalSeconds": 0, "referral": {"name": "ref", "value": "shop42"},
+    # development: the demo editor's URLs are http: on loopback (a file should not set it).
+    config["catalog"] = {"refreshIntervalSeconds": 0, "development": True, "referral": {"name": "ref", "value": "shop42"},
                          "handlers": [editor.entry(), photopea, *extra_handlers], "customActions": [FRAME]}
     path.write_text(json.dumps(config))
 
