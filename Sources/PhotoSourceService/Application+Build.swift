@@ -28,6 +28,9 @@ public struct ServiceArguments: Sendable {
     public var onListening: @Sendable (_ port: Int) async -> Void
     /// The time now, as sessions' expiry and idempotency records' lifetime read it (tests move it on).
     public var clock: @Sendable () -> Date
+    /// The handler catalog's loader; one made from `configuration.catalog` when `nil` (tests
+    /// give their own, with its own `now` and fetcher).
+    public var handlerCatalogLoader: HandlerCatalogLoader?
 
     /// Arguments for `configuration`, with the defaults above.
     public init(
@@ -82,7 +85,8 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
         let thumbnails = arguments.thumbnails
             ?? ThumbnailCache(.init(diskDirectory: state.appendingPathComponent("thumbnails", isDirectory: true)))
         let dependencies = try ServiceDependencies(
-            configuration: configuration, store: store, catalog: catalog, thumbnails: thumbnails, now: arguments.clock)
+            configuration: configuration, store: store, catalog: catalog, thumbnails: thumbnails, now: arguments.clock,
+            handlerCatalogLoader: arguments.handlerCatalogLoader)
         let router = buildRouter(dependencies, metrics: arguments.metrics)
         let onListening = arguments.onListening
         let connections = ConnectionPlan(configuration.traffic, openFileLimit: OpenFileLimit.raiseSoftLimit())

@@ -24,11 +24,15 @@ public struct ServiceDependencies: Sendable {
     let uploads: UploadStore
     /// The time now (``ServiceArguments/clock``): sessions' expiry and idempotency records' lifetime.
     let now: @Sendable () -> Date
+    /// The handler catalog ("Send to…"): bundled or remote, with the configuration's handlers
+    /// merged in, and the shop's custom actions.
+    public let handlerCatalog: ServiceHandlerCatalog
 
-    /// Bundles the service's parts.
+    /// Bundles the service's parts; the handler catalog's loader is made from the configuration
+    /// unless `handlerCatalogLoader` is given.
     public init(
         configuration: ServiceConfiguration, store: any ServiceStore, catalog: SourceCatalog, thumbnails: ThumbnailCache,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }, handlerCatalogLoader: HandlerCatalogLoader? = nil
     ) throws {
         self.now = now
         self.configuration = configuration
@@ -42,6 +46,10 @@ public struct ServiceDependencies: Sendable {
         apiKeyDigests = configuration.apiKeyHashes.compactMap(SecretHash.parseAPIKeyHash)
         rateLimits = RateLimits(configuration)
         uploads = UploadStore(configuration)
+        handlerCatalog = ServiceHandlerCatalog(
+            loader: handlerCatalogLoader ?? ServiceHandlerCatalog.loader(
+                settings: configuration.catalog, stateDirectory: URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)),
+            settings: configuration.catalog)
     }
 
     /// `path` prefixed with the public base URL when one is configured (else left relative).

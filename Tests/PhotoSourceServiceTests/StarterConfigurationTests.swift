@@ -28,8 +28,9 @@ struct StarterConfigurationTests {
         #expect(Set(json.keys) == [
             "host", "port", "publicBaseURL", "sources", "signInFlows", "apiKeyHashes", "signingKeys", "sealingKey", "allowedOrigins",
             "allowedSourceOrigins", "limits", "products", "stateDirectory", "destinations", "orders", "webhook", "traffic",
-            "picker", "uploads",
+            "picker", "uploads", "catalog",
         ])
+        #expect(loaded.configuration.catalog == CatalogSettings())
         #expect(loaded.configuration.traffic == TrafficLimits())
         #expect(loaded.configuration.uploads == UploadSettings())
         #expect((json["orders"] as? [String: Any])?.keys.contains("assetDirectory") == true)

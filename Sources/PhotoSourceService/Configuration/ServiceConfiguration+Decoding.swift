@@ -5,7 +5,7 @@ extension ServiceConfiguration {
         case host, port, publicBaseURL, sources, signInFlows, apiKeyHashes, apiKeyHashesFile, signingKeys, signingKeysFile
         case sealingKey, sealingKeyFile, allowedOrigins, allowedSourceOrigins, limits, products, stateDirectory, destinations, orders, webhook, traffic, picker, uploads
         case database, databasePassword, databasePasswordFile
-        case sharedDirectory
+        case sharedDirectory, catalog
     }
 
     /// Decodes a configuration file; every field may be left out. The secrets (`apiKeyHashes`,
@@ -38,6 +38,7 @@ extension ServiceConfiguration {
         uploads = try fields.value(.uploads, or: UploadSettings())
         (database, databasePassword, databasePasswordFile) = (try fields.optional(.database), try fields.optional(.databasePassword), try fields.optional(.databasePasswordFile))
         sharedDirectory = try fields.optional(.sharedDirectory)
+        catalog = try fields.value(.catalog, or: CatalogSettings())
     }
 
     /// Encodes every field, `null` for `publicBaseURL` and `webhook` when unset (so a starter file
@@ -70,6 +71,7 @@ extension ServiceConfiguration {
         try container.encodeIfPresent(databasePassword, forKey: .databasePassword)
         try container.encodeIfPresent(databasePasswordFile, forKey: .databasePasswordFile)
         try container.encodeIfPresent(sharedDirectory, forKey: .sharedDirectory)
+        try container.encode(catalog, forKey: .catalog)
     }
 }
 

@@ -84,14 +84,18 @@ extension ServiceConfiguration {
     }
 
     /// The no-config default: the default sources, default products, keys kept in the state
-    /// folder, orders delivered to one folder under `$XDG_DATA_HOME/photosource/orders`.
+    /// folder, orders delivered to one folder under `$XDG_DATA_HOME/photosource/orders`, and the
+    /// catalog in development (refreshed every time, http: accepted).
     static func defaults(environment: [String: String]) throws -> ServiceConfiguration {
         let state = stateDirectory(environment: environment)
         let keys = try ServiceKeyFile.loadOrCreate(in: URL(fileURLWithPath: state, isDirectory: true))
-        return ServiceConfiguration(
+        var configuration = ServiceConfiguration(
             sources: defaultSources, apiKeyHashes: [], signingKeys: [keys.signingKey],
             sealingKey: keys.sealingKey, stateDirectory: state,
             destinations: [.folder(root: defaultOrderFolder(environment: environment))])
+        // Development: a remote catalog is asked every time, and loopback http: handlers are fine.
+        configuration.catalog = CatalogSettings(refreshIntervalSeconds: 0, development: true)
+        return configuration
     }
 
     /// `$PHOTOSOURCE_STATE_DIR`, else `$XDG_STATE_HOME/photosource`, else `~/.local/state/photosource`.

@@ -50,6 +50,7 @@ extension ServiceConfiguration {
             add("$.sharedDirectory", "\"\(shared)\" is not an absolute path; write the shared mount's path, such as /mnt/photosource.")
         }
         problems += limitProblems() + traffic.problems() + picker.problems() + uploads.problems() + productProblems() + sourceProblems() + signInFlowProblems() + orderProblems()
+        problems += catalog.problems()
         problems += webhook?.problems(secretsOrigin: origin("$.webhook.secrets")) ?? []
         if let database, let problem = PostgresLocation.problem(database) { add("$.database", problem) }
         return problems

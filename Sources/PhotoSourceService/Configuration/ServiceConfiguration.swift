@@ -107,6 +107,8 @@ public struct ServiceConfiguration: Sendable, Codable {
     /// otherwise) and the originals spool (`originals/`) live there instead of in ``stateDirectory``.
     /// `nil` (the default) keeps them in the state folder.
     public var sharedDirectory: String?
+    /// The handler catalog ("Send to…"): the remote catalog, the shop's own handlers and actions.
+    public var catalog = CatalogSettings()
 
     /// Creates a configuration.
     public init(

@@ -91,26 +91,27 @@ public final class SQLServiceStore: ServiceStore, Service {
 
     public func createSession(_ session: CustomerSession) async throws {
         _ = try await db.query(
-            "INSERT INTO sessions (id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)",
-            [.text(session.id), .text(session.tokenHash), .date(session.createdAt), .date(session.expiresAt)])
+            "INSERT INTO sessions (id, token_hash, created_at, expires_at, customer) VALUES (?, ?, ?, ?, ?)",
+            [.text(session.id), .text(session.tokenHash), .date(session.createdAt), .date(session.expiresAt),
+             session.customer.map(StoreValue.text) ?? .null])
     }
 
     public func touchSession(tokenHash: String, now: Date, lifetime: TimeInterval) async throws -> CustomerSession? {
         let rows = try await db.query(
-            "UPDATE sessions SET expires_at = ? WHERE token_hash = ? AND expires_at > ? RETURNING id, token_hash, created_at, expires_at",
+            "UPDATE sessions SET expires_at = ? WHERE token_hash = ? AND expires_at > ? RETURNING id, token_hash, created_at, expires_at, customer",
             [.date(now.addingTimeInterval(lifetime)), .text(tokenHash), .date(now)])
         return rows.first.flatMap(Self.session(from:))
     }
 
     public func session(tokenHash: String, now: Date) async throws -> CustomerSession? {
         let rows = try await db.query(
-            "SELECT id, token_hash, created_at, expires_at FROM sessions WHERE token_hash = ? AND expires_at > ?", [.text(tokenHash), .date(now)])
+            "SELECT id, token_hash, created_at, expires_at, customer FROM sessions WHERE token_hash = ? AND expires_at > ?", [.text(tokenHash), .date(now)])
         return rows.first.flatMap(Self.session(from:))
     }
 
     public func session(id: String, now: Date) async throws -> CustomerSession? {
         let rows = try await db.query(
-            "SELECT id, token_hash, created_at, expires_at FROM sessions WHERE id = ? AND expires_at > ?", [.text(id), .date(now)])
+            "SELECT id, token_hash, created_at, expires_at, customer FROM sessions WHERE id = ? AND expires_at > ?", [.text(id), .date(now)])
         return rows.first.flatMap(Self.session(from:))
     }
 
@@ -164,14 +165,20 @@ public final class SQLServiceStore: ServiceStore, Service {
     public func purgeExpired(now: Date) async throws -> Int {
         _ = try await db.query("DELETE FROM authorizations WHERE expires_at <= ?", [.date(now)])
         _ = try await db.query("DELETE FROM device_grants WHERE expires_at <= ?", [.date(now)])
-        return try await db.query("DELETE FROM sessions WHERE expires_at <= ? RETURNING id", [.date(now)]).count
+        let sessions = try await db.query("DELETE FROM sessions WHERE expires_at <= ? RETURNING id", [.date(now)]).count
+        // Handlers remembered for a session without a customer go with the session ("session:" is 8 characters).
+        for table in ["handler_choices", "handlers_used"] {
+            _ = try await db.query(
+                "DELETE FROM \(table) WHERE customer_key LIKE 'session:%' AND substr(customer_key, 9) NOT IN (SELECT id FROM sessions)")
+        }
+        return sessions
     }
 
     private static func session(from row: StoreRow) -> CustomerSession? {
         guard let id = row.string("id"), let hash = row.string("token_hash"),
               let created = row.date("created_at"), let expires = row.date("expires_at")
         else { return nil }
-        return CustomerSession(id: id, tokenHash: hash, createdAt: created, expiresAt: expires)
+        return CustomerSession(id: id, tokenHash: hash, createdAt: created, expiresAt: expires, customer: row.string("customer"))
     }
 }
 

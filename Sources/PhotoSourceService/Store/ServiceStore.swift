@@ -5,7 +5,7 @@ public import Foundation
 ///
 /// Every query the service makes goes through this protocol, so a PostgreSQL store can take
 /// the SQLite one's place for several instances. Secrets arrive here already hashed or sealed.
-public protocol ServiceStore: Sendable {
+public protocol ServiceStore: HandlerStore {
     /// Whether the store can take writes now, for `GET /v1/ready`: ``StorageCheck/ok``, or
     /// ``StorageCheck/Status/full`` when a write would fail for want of room. Cheap: no full scan.
     func readiness() async -> StorageCheck
@@ -71,13 +71,21 @@ public struct CustomerSession: Sendable, Hashable {
     public var createdAt: Date
     /// When it expires unless used again.
     public var expiresAt: Date
+    /// The shop's own id for the customer (`POST /v1/sessions {"customer"}`), if it gave one.
+    public var customer: String?
+
+    /// Whose remembered handlers, used handlers and received photos these are: the shop's
+    /// customer (`customer:ID`), so a returning customer's new session keeps them, else the
+    /// session alone (`session:ID`).
+    public var customerKey: String { customer.map { "customer:" + $0 } ?? "session:" + id }
 
     /// Creates a session record.
-    public init(id: String, tokenHash: String, createdAt: Date, expiresAt: Date) {
+    public init(id: String, tokenHash: String, createdAt: Date, expiresAt: Date, customer: String? = nil) {
         self.id = id
         self.tokenHash = tokenHash
         self.createdAt = createdAt
         self.expiresAt = expiresAt
+        self.customer = customer
     }
 }
 
