@@ -161,6 +161,9 @@ public func buildRouter(_ dependencies: ServiceDependencies, metrics: Prometheus
         UploadsController(dependencies: dependencies).addRoutes(to: router)
     }
     DestinationsController(dependencies: dependencies).addRoutes(to: router)
+    CatalogController(dependencies: dependencies).addRoutes(to: router)
+    CatalogDefaultsController(dependencies: dependencies).addRoutes(to: router)
+    IconsController(dependencies: dependencies).addRoutes(to: router)
     if let orders = try? dependencies.orderStore() {
         // Print labs' signed status callbacks, applied once each to the order they name. Mounted
         // whenever orders are kept, so a destination that is not a configured lab answers 404.

@@ -27,6 +27,8 @@ public struct ServiceDependencies: Sendable {
     /// The handler catalog ("Send to…"): bundled or remote, with the configuration's handlers
     /// merged in, and the shop's custom actions.
     public let handlerCatalog: ServiceHandlerCatalog
+    /// Catalog icons through the shared thumbnail cache.
+    let catalogIcons: CatalogIcons
 
     /// Bundles the service's parts; the handler catalog's loader is made from the configuration
     /// unless `handlerCatalogLoader` is given.
@@ -50,6 +52,7 @@ public struct ServiceDependencies: Sendable {
             loader: handlerCatalogLoader ?? ServiceHandlerCatalog.loader(
                 settings: configuration.catalog, stateDirectory: URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)),
             settings: configuration.catalog)
+        catalogIcons = CatalogIcons(thumbnails: thumbnails, development: configuration.catalog.development)
     }
 
     /// `path` prefixed with the public base URL when one is configured (else left relative).

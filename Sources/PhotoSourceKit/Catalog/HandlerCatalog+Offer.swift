@@ -2,7 +2,7 @@ extension HandlerCatalog {
     /// Who is asking, for ``offer(for:)``.
     public struct OfferRequest: Sendable, Hashable {
         /// A referral parameter for signup links.
-        public struct Referral: Sendable, Hashable {
+        public struct Referral: Sendable, Hashable, Codable {
             /// The query parameter's name (`ref`).
             public var name: String
             /// The shop's value.

@@ -44,8 +44,14 @@ struct CatalogQuery: Sendable, Equatable {
             let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
             guard let tag = pieces.first, !tag.isEmpty, tag != "*", tag.count <= 35 else { return nil }
             let q = pieces.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
-            return q > 0 ? (tag, q, index) : nil
+            guard q > 0 else { return nil }
+            return (tag: tag, q: q, index: index)
         }
         return weighted.sorted { ($0.q, -$0.index) > ($1.q, -$1.index) }.prefix(10).map(\.tag)
+    }
+
+    /// The `platform` of a request's query when it is a known one, else `web`.
+    static func platform(of request: Request) -> String {
+        request.uri.queryParameters["platform"].map(String.init).flatMap { CatalogVocabulary.platforms.contains($0) ? $0 : nil } ?? "web"
     }
 }

@@ -42,6 +42,16 @@ public struct ServiceHandlerCatalog: Sendable {
         return Self.merged(await loader.catalog, local: settings.handlers)
     }
 
+    /// ``current()`` with a version that changes whenever the catalog does (a digest of it),
+    /// which keys the icons' cache entries and signed URLs.
+    func snapshot() async -> (catalog: HandlerCatalog, version: String) {
+        let catalog = await current()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let digest = SecretHash.sha256Hex(String(decoding: (try? encoder.encode(catalog)) ?? Data(), as: UTF8.self))
+        return (catalog, String(digest.prefix(32)))
+    }
+
     /// `base` with each of `local` in place of the handler with its id, or appended when it has none.
     static func merged(_ base: HandlerCatalog, local: [CatalogHandler]) -> HandlerCatalog {
         guard !local.isEmpty else { return base }

@@ -7,19 +7,9 @@ public import PhotoSourceKit
 /// The JSON key is `catalog`; every field may be left out (the bundled catalog is used then).
 /// See docs/catalog.md ("The service's catalog").
 public struct CatalogSettings: Sendable, Codable, Hashable {
-    /// The query parameter appended to handlers' signup links (PhotoAppLink's affiliate link).
-    public struct Referral: Sendable, Codable, Hashable {
-        /// The parameter's name (`ref`).
-        public var name: String
-        /// The shop's value (`shop42`).
-        public var value: String
-
-        /// Creates a referral parameter.
-        public init(name: String, value: String) {
-            self.name = name
-            self.value = value
-        }
-    }
+    /// The query parameter appended to handlers' signup links (PhotoAppLink's affiliate link):
+    /// `{"name": "ref", "value": "shop42"}`.
+    public typealias Referral = HandlerCatalog.OfferRequest.Referral
 
     /// The refresh interval of a configuration file that gives none: 4 hours.
     public static let standardRefreshIntervalSeconds: Double = 4 * 3600

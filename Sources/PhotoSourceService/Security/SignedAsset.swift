@@ -9,6 +9,8 @@ struct SignedAsset: Codable, Sendable, Hashable {
     enum Kind: String, Codable, Sendable {
         case thumbnail, original
         case storedAsset = "asset"
+        /// A catalog handler's or custom action's icon (``CatalogIcons``).
+        case icon
     }
 
     /// The customer session the URL was made for.

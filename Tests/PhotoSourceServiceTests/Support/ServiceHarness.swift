@@ -36,6 +36,7 @@ struct ServiceHarness: Sendable {
         sources: ((URL) throws -> [ServiceSource])? = nil,
         thumbnails: ThumbnailCache? = nil,
         clock: @escaping @Sendable () -> Date = { Date() },
+        arguments adjust: (inout ServiceArguments) -> Void = { _ in },
         _ body: @Sendable (ServiceHarness) async throws -> Void
     ) async throws {
         let library = try TestLibrary()
@@ -45,8 +46,10 @@ struct ServiceHarness: Sendable {
         let folder = try LocalFolderSource(root: library.root, id: "local:test", title: "Test Library")
         let entries = try sources?(library.root) ?? [ServiceSource.folder(folder, id: "library")]
         let logs = LogCapture()
-        let app = try await buildApplication(ServiceArguments(
-            configuration: configuration, catalog: SourceCatalog(entries), thumbnails: thumbnails, logger: logs.logger, clock: clock))
+        var arguments = ServiceArguments(
+            configuration: configuration, catalog: SourceCatalog(entries), thumbnails: thumbnails, logger: logs.logger, clock: clock)
+        adjust(&arguments)
+        let app = try await buildApplication(arguments)
         try await app.test(.ahc(.http)) { client in
             try await body(ServiceHarness(client: client, library: library.root, logs: logs))
         }
