@@ -115,7 +115,9 @@ export class SendTo {
     const custom = offer.custom ?? [];
     $("sendto-custom-group").hidden = custom.length === 0;
     $("sendto-custom").replaceChildren(...custom.map((entry) => this.customRow(entry)));
-    const more = offer.more ?? [];
+    // "More apps": where to sign up for apps not used yet (one without a signup page that is listed above adds nothing).
+    const listed = new Set(offer.available.map((entry) => entry.id));
+    const more = (offer.more ?? []).filter((entry) => entry.signupURL || !listed.has(entry.id));
     $("sendto-more-group").hidden = more.length === 0;
     $("sendto-more").replaceChildren(...more.map((entry) => moreRow(entry)));
     list.querySelector("button")?.focus();
