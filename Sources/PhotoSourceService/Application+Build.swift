@@ -78,7 +78,8 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
         }
         let catalog = try arguments.catalog ?? SourceCatalog.resolve(
             configuration.sources, demoCloud: demoCloud?.baseURL, allowedSourceOrigins: configuration.allowedSourceOrigins,
-            signInFlows: configuration.signInFlows, uploads: UploadStore(configuration))
+            signInFlows: configuration.signInFlows, uploads: UploadStore(configuration),
+            received: ReceivedPhotos(configuration))
         for refusal in catalog.refusedEntries {
             arguments.logger.warning("a list entry is refused and listed as not allowed", metadata: ["entry": "\(LogField.bounded(refusal))"])
         }
@@ -160,6 +161,9 @@ public func buildRouter(_ dependencies: ServiceDependencies, metrics: Prometheus
     if dependencies.catalog.sources.contains(where: { $0.id == ServiceSource.uploadsID }) {
         UploadsController(dependencies: dependencies).addRoutes(to: router)
     }
+    HandoffsController(dependencies: dependencies).addRoutes(to: router)
+    HandoffImageController(dependencies: dependencies).addRoutes(to: router)
+    HandoffReturnController(dependencies: dependencies).addRoutes(to: router)
     DestinationsController(dependencies: dependencies).addRoutes(to: router)
     CatalogController(dependencies: dependencies).addRoutes(to: router)
     CatalogDefaultsController(dependencies: dependencies).addRoutes(to: router)

@@ -22,6 +22,8 @@ public struct ServiceDependencies: Sendable {
     let listeningPort = BoundPort()
     /// Customer uploads (tus at `/v1/uploads`), in the state folder's `uploads/`.
     let uploads: UploadStore
+    /// Photos handlers sent back after a hand-off (the "Received" source), in `received/`.
+    let received: ReceivedPhotos
     /// The time now (``ServiceArguments/clock``): sessions' expiry and idempotency records' lifetime.
     let now: @Sendable () -> Date
     /// The handler catalog ("Send to…"): bundled or remote, with the configuration's handlers
@@ -53,6 +55,7 @@ public struct ServiceDependencies: Sendable {
                 settings: configuration.catalog, stateDirectory: URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)),
             settings: configuration.catalog)
         catalogIcons = CatalogIcons(thumbnails: thumbnails, development: configuration.catalog.development)
+        received = ReceivedPhotos(configuration)
     }
 
     /// `path` prefixed with the public base URL when one is configured (else left relative).

@@ -56,7 +56,7 @@ struct ConfigurationTests {
         let key = try #require(first.generatedAPIKey)
         #expect(first.configuration.apiKeyHashes == ["sha256:" + ServiceHarness.sha256Hex(key)])
         #expect(first.configuration.stateDirectory == state.path + "/photosource")
-        #expect(first.configuration.sources == ["demo", "demo-cloud", "uploads"])
+        #expect(first.configuration.sources == ["demo", "demo-cloud", "uploads", "received"])
         let second = try ServiceConfiguration.load(file: nil, environment: environment.merging(["PHOTOSOURCE_API_KEY": "mine"]) { $1 })
         #expect(second.generatedAPIKey == nil)
         #expect(second.apiKeyFile == nil)

@@ -55,7 +55,7 @@ struct SignInFlowConfigurationTests {
         // When
         let configuration = try Self.load(#""port": 0"#, environment: ["PHOTOSOURCE_DEVICE_SIGN_IN": "demo-cloud"])
         // Then
-        #expect(configuration.sources == ["demo", "demo-cloud", "uploads"])
+        #expect(configuration.sources == ["demo", "demo-cloud", "uploads", "received"])
         #expect(configuration.signInFlows == ["demo-cloud": .deviceCode])
     }
 

@@ -18,7 +18,7 @@ struct StarterConfigurationTests {
         #expect(try loaded.configuration.fileText() == text)
         let key = try #require(starter.generatedAPIKey)
         #expect(loaded.configuration.apiKeyHashes == ["sha256:" + ServiceHarness.sha256Hex(key)])
-        #expect(loaded.configuration.sources == ["demo", "demo-cloud", "uploads"])
+        #expect(loaded.configuration.sources == ["demo", "demo-cloud", "uploads", "received"])
         #expect(loaded.configuration.stateDirectory == "/var/lib/photosource")
         #expect(loaded.configuration.destinations == [.folder(root: "/srv/data/photosource/orders")])
         #expect(loaded.configuration.limits == ServiceConfiguration.Limits())
@@ -28,8 +28,9 @@ struct StarterConfigurationTests {
         #expect(Set(json.keys) == [
             "host", "port", "publicBaseURL", "sources", "signInFlows", "apiKeyHashes", "signingKeys", "sealingKey", "allowedOrigins",
             "allowedSourceOrigins", "limits", "products", "stateDirectory", "destinations", "orders", "webhook", "traffic",
-            "picker", "uploads", "catalog",
+            "picker", "uploads", "catalog", "handoffs",
         ])
+        #expect(loaded.configuration.handoffs == HandoffSettings())
         #expect(loaded.configuration.catalog == CatalogSettings())
         #expect(loaded.configuration.traffic == TrafficLimits())
         #expect(loaded.configuration.uploads == UploadSettings())

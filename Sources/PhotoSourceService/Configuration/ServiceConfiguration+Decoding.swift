@@ -6,6 +6,7 @@ extension ServiceConfiguration {
         case sealingKey, sealingKeyFile, allowedOrigins, allowedSourceOrigins, limits, products, stateDirectory, destinations, orders, webhook, traffic, picker, uploads
         case database, databasePassword, databasePasswordFile
         case sharedDirectory, catalog
+        case handoffs
     }
 
     /// Decodes a configuration file; every field may be left out. The secrets (`apiKeyHashes`,
@@ -39,6 +40,7 @@ extension ServiceConfiguration {
         (database, databasePassword, databasePasswordFile) = (try fields.optional(.database), try fields.optional(.databasePassword), try fields.optional(.databasePasswordFile))
         sharedDirectory = try fields.optional(.sharedDirectory)
         catalog = try fields.value(.catalog, or: CatalogSettings())
+        handoffs = try fields.value(.handoffs, or: HandoffSettings())
     }
 
     /// Encodes every field, `null` for `publicBaseURL` and `webhook` when unset (so a starter file
@@ -67,6 +69,7 @@ extension ServiceConfiguration {
         try container.encode(traffic, forKey: .traffic)
         try container.encode(picker, forKey: .picker)
         try container.encode(uploads, forKey: .uploads)
+        try container.encode(handoffs, forKey: .handoffs)
         try container.encodeIfPresent(database, forKey: .database)
         try container.encodeIfPresent(databasePassword, forKey: .databasePassword)
         try container.encodeIfPresent(databasePasswordFile, forKey: .databasePasswordFile)

@@ -51,6 +51,7 @@ extension ServiceConfiguration {
         }
         problems += limitProblems() + traffic.problems() + picker.problems() + uploads.problems() + productProblems() + sourceProblems() + signInFlowProblems() + orderProblems()
         problems += catalog.problems()
+        problems += handoffs.problems()
         problems += webhook?.problems(secretsOrigin: origin("$.webhook.secrets")) ?? []
         if let database, let problem = PostgresLocation.problem(database) { add("$.database", problem) }
         return problems
@@ -91,7 +92,7 @@ extension ServiceConfiguration {
     private func sourceProblems() -> [ConfigurationProblem] {
         sources.enumerated().compactMap { index, entry in
             let path = "$.sources[\(index)]"
-            if entry == "demo" || entry == "demo-cloud" || entry == "uploads" { return nil }
+            if entry == "demo" || entry == "demo-cloud" || entry == "uploads" || entry == "received" { return nil }
             if entry.hasPrefix("local:") || entry.hasPrefix("urls:") {
                 let rest = entry.drop { $0 != ":" }.dropFirst()
                 return rest.isEmpty ? ConfigurationProblem(path: path, message: "\"\(entry)\" names no path; write local:/srv/photos or urls:/srv/list.txt.") : nil
@@ -101,7 +102,7 @@ extension ServiceConfiguration {
                 let valid = ["http", "https"].contains(url?.scheme?.lowercased() ?? "") && url?.host != nil
                 return valid ? nil : ConfigurationProblem(path: path, message: "\"\(entry)\" is not a cloud address; write cloud:https://photos.example.")
             }
-            return ConfigurationProblem(path: path, message: "\"\(entry)\" is not a source; write demo, demo-cloud, uploads, local:PATH, cloud:URL or urls:FILE.")
+            return ConfigurationProblem(path: path, message: "\"\(entry)\" is not a source; write demo, demo-cloud, uploads, received, local:PATH, cloud:URL or urls:FILE.")
         }
     }
 

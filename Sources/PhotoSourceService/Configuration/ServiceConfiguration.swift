@@ -93,6 +93,8 @@ public struct ServiceConfiguration: Sendable, Codable {
     public var picker = PickerSettings()
     /// Limits of customer uploads (tus at `/v1/uploads`).
     public var uploads = UploadSettings()
+    /// Hand-offs to other apps: how long their one-time URLs work, the image's size, returns' size, CORS origins.
+    public var handoffs = HandoffSettings()
     /// The PostgreSQL database that holds the state (`postgres://user@host:5432/photosource?sslmode=disable`),
     /// so several instances can share it; `nil` keeps it in the state folder's SQLite file.
     /// `PHOTOSOURCE_DATABASE_URL` overrides it.
@@ -137,6 +139,6 @@ public struct ServiceConfiguration: Sendable, Codable {
     }
 
     /// The sources of a configuration file that lists none, and of the service without one: the
-    /// demo library, the in-process demo cloud and the customer's own uploads.
-    public static let defaultSources = ["demo", "demo-cloud", "uploads"]
+    /// demo library, the in-process demo cloud, the customer's own uploads and the photos handlers sent back.
+    public static let defaultSources = ["demo", "demo-cloud", "uploads", "received"]
 }

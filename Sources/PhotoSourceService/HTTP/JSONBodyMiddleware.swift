@@ -14,7 +14,7 @@ struct JSONBodyMiddleware<Context: RequestContext>: RouterMiddleware {
     let maximumBytes: Int
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard [.post, .put, .patch].contains(request.method), !UploadsController.streamsBody(request) else { return try await next(request, context) }
+        guard [.post, .put, .patch].contains(request.method), !(UploadsController.streamsBody(request) || HandoffReturnController.streamsBody(request)) else { return try await next(request, context) }
         var request = request
         let body = try await request.collectBody(upTo: maximumBytes)
         guard body.readableBytes > 0 else { return try await next(request, context) }

@@ -33,6 +33,18 @@ public struct Problem: Error, Sendable, Encodable {
         self.errors = errors
     }
 
+    /// A problem whose `code` is not a ``PhotoSourceError/Code`` but a name of its own
+    /// (`handoff-used`), for refusals only one route gives.
+    init(status: HTTPResponse.Status, codeName: String, detail: String) {
+        self.status = status.code
+        self.code = codeName
+        self.title = status.reasonPhrase
+        self.detail = detail
+        self.type = "https://photosourcekit.dev/problems/\(codeName)"
+        self.retryAfter = nil
+        self.errors = nil
+    }
+
     /// The response: the JSON body, `Content-Type: application/problem+json`, and `Retry-After` when known.
     public func response() -> Response {
         let encoder = JSONEncoder()

@@ -66,13 +66,13 @@ public struct WebhookDispatcher: Service {
     func attempt(_ entry: WebhookOutboxEntry) async -> WebhookOutboxEntry.Outcome {
         do {
             try await sender.attempt(entry.event)
-            logger.debug("webhooks: \(entry.event.id) (order \(entry.orderID)) delivered on attempt \(entry.attempts)")
+            logger.debug("webhooks: \(entry.event.id) (\(entry.subject)) delivered on attempt \(entry.attempts)")
             return .delivered
         } catch {
             if Task.isCancelled || (error as? PhotoSourceError)?.code == .cancelled { return .released }
             let reason = "\(error)"
             guard entry.attempts < sender.schedule.maxAttempts else {
-                logger.warning("webhooks: gave up on \(entry.event.id) (order \(entry.orderID)) after \(entry.attempts) attempts: \(reason)")
+                logger.warning("webhooks: gave up on \(entry.event.id) (\(entry.subject)) after \(entry.attempts) attempts: \(reason)")
                 return .gaveUp(error: reason)
             }
             let wait = sender.schedule.delay(after: entry.attempts, random: random())

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// One `order.updated` event in the webhook outbox: the event as the shop receives it, and how
+/// One event in the webhook outbox (`order.updated`, `handoff.custom`): the event as the shop receives it, and how
 /// its delivery is going.
 public struct WebhookOutboxEntry: Sendable, Hashable {
     /// Where an event's delivery stands.
@@ -29,8 +29,8 @@ public struct WebhookOutboxEntry: Sendable, Hashable {
 
     /// The event (its id, `evt_…`, is the same on every attempt).
     public var event: WebhookEvent
-    /// The order it is about.
-    public var orderID: String
+    /// The order it is about; `nil` for events about no order (`handoff.custom`).
+    public var orderID: String?
     /// Where its delivery stands.
     public var state: State
     /// Attempts started so far (this one included while it is being sent).
@@ -39,11 +39,16 @@ public struct WebhookOutboxEntry: Sendable, Hashable {
     public var lastError: String?
 
     /// Creates an entry.
-    public init(event: WebhookEvent, orderID: String, state: State, attempts: Int, lastError: String?) {
+    public init(event: WebhookEvent, orderID: String?, state: State, attempts: Int, lastError: String?) {
         self.event = event
         self.orderID = orderID
         self.state = state
         self.attempts = attempts
         self.lastError = lastError
     }
+}
+
+extension WebhookOutboxEntry {
+    /// What the event is about, for logs: `order ord_…`, or its type for events about no order.
+    var subject: String { orderID.map { "order " + $0 } ?? event.type }
 }

@@ -4,7 +4,8 @@ import Foundation
 struct WebhookEventResponse: Encodable {
     let id: String
     let type: String
-    let orderId: String
+    /// `nil` (left out) for events about no order (`handoff.custom`).
+    let orderId: String?
     let state: String
     let attempts: Int
     let lastError: String?

@@ -4,6 +4,7 @@ import PhotoSourceKit
 
 extension ServiceDependencies {
     /// Runs `body` with source `id` as session `sessionID` sees it: shared sources as they are,
+    /// per-session and per-customer ones (Uploads, Received) as that session or its customer owns them,
     /// sign-in sources over that session's own tokens (`not-logged-in` when it has none), whose
     /// refreshed tokens are sealed back into the store afterwards.
     func withSource<T: Sendable>(
@@ -11,6 +12,12 @@ extension ServiceDependencies {
     ) async throws -> T {
         let entry = try catalog.source(id)
         if let perSession = entry.perSession { return try await body(try perSession(sessionID)) }
+        if let perCustomer = entry.perCustomer {
+            guard let session = try await store.session(id: sessionID, now: now()) else {
+                throw PhotoSourceError(.notLoggedIn, "This session has ended; POST /v1/sessions makes a new one.")
+            }
+            return try await body(try perCustomer(session.customerKey))
+        }
         guard let signIn = entry.signIn else { return try await body(entry) }
         guard let sealed = try await store.signIn(session: sessionID, source: id) else {
             throw PhotoSourceError(.notLoggedIn, "Sign in to \(entry.source.title) first: POST /v1/sources/\(id)/sign-in.")

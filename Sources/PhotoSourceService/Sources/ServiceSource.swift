@@ -23,6 +23,9 @@ public struct ServiceSource: Sendable {
     /// For sources whose items belong to one session (the "Uploads" source): the source as
     /// that session sees it; `nil` for sources every session sees alike.
     public var perSession: (@Sendable (_ session: String) throws -> ServiceSource)?
+    /// For sources whose items belong to one customer across sessions (the "Received" source):
+    /// the source as the customer with that ``CustomerSession/customerKey`` sees it.
+    public var perCustomer: (@Sendable (_ customerKey: String) throws -> ServiceSource)?
 
     /// Creates a source entry.
     public init(

@@ -35,8 +35,9 @@ public struct SourceCatalog: Sendable {
     /// `cloud:URL` (a demo-cloud-compatible API each customer signs in to), `demo-cloud` (the
     /// in-process demo cloud at `demoCloud`) and `urls:FILE` (a list of photo URLs and file
     /// paths, one per line; URLs must be public or on one of `allowedSourceOrigins`) and `uploads`
-    /// (each session's own uploads, in `uploads`' folder). Ids are
-    /// `demo`, `local-N`, `cloud-N`, `demo-cloud`, `uploads` and `urls-N` (N: the entry's place, from 1).
+    /// (each session's own uploads, in `uploads`' folder) and `received` (the photos handlers
+    /// sent back after a hand-off, per customer, in `received`' folder). Ids are
+    /// `demo`, `local-N`, `cloud-N`, `demo-cloud`, `uploads`, `received` and `urls-N` (N: the entry's place, from 1).
     /// Cloud sources sign in with the flow `signInFlows` names for their id (authorization code
     /// when it names none).
     ///
@@ -48,7 +49,8 @@ public struct SourceCatalog: Sendable {
     ///   `.notFound` for a missing folder or list.
     public static func resolve(
         _ entries: [String], demoLibraryFolder: URL? = nil, demoCloud: URL? = nil, allowedSourceOrigins: [String] = [],
-        signInFlows: [String: CloudSignIn.Flow] = [:], uploads: UploadStore? = nil
+        signInFlows: [String: CloudSignIn.Flow] = [:], uploads: UploadStore? = nil,
+        received: ReceivedPhotos? = nil
     ) throws -> SourceCatalog {
         var sources: [ServiceSource] = []
         var refused: [String] = []
@@ -62,6 +64,9 @@ public struct SourceCatalog: Sendable {
             } else if entry == "uploads" {
                 guard let uploads else { continue }  // an embedding server passed its own catalog
                 sources.append(.uploads(uploads))
+            } else if entry == "received" {
+                guard let received else { continue }
+                sources.append(.received(received))
             } else if entry == "demo-cloud" {
                 guard let demoCloud else { continue }  // not started (an embedding server passed its own catalog)
                 sources.append(try .cloud(baseURL: demoCloud, id: "demo-cloud", signInFlow: signInFlows["demo-cloud"] ?? .authorizationCode))
@@ -77,7 +82,7 @@ public struct SourceCatalog: Sendable {
                 sources.append(.preselected(list, id: "urls-\(number)"))
                 refused += list.refusedEntries.map { "sources[\(index)] (urls-\(number)): \($0)" }
             } else {
-                throw PhotoSourceError(.invalidData, "sources[\(index)]: \"\(entry)\" is not a source; write demo, uploads, local:PATH, cloud:URL or urls:FILE.")
+                throw PhotoSourceError(.invalidData, "sources[\(index)]: \"\(entry)\" is not a source; write demo, uploads, received, local:PATH, cloud:URL or urls:FILE.")
             }
         }
         return SourceCatalog(sources, refusedEntries: refused)

@@ -76,14 +76,14 @@ extension SQLServiceStore {
     static let webhookColumns = "id, order_id, type, data, created_at, state, attempts, last_error"
 
     static func webhookEntry(_ row: StoreRow) -> WebhookOutboxEntry? {
-        guard let id = row.string("id"), let order = row.string("order_id"),
+        guard let id = row.string("id"),
               let state = row.string("state").flatMap(WebhookOutboxEntry.State.init(rawValue:))
         else { return nil }
         let event = WebhookEvent(
             id: id, type: row.string("type") ?? WebhookEvent.orderUpdated, createdAt: StoreOrderRows.date(row, "created_at"),
             data: Data((row.string("data") ?? "{}").utf8))
         return WebhookOutboxEntry(
-            event: event, orderID: order, state: state, attempts: Int(row.int("attempts") ?? 0),
+            event: event, orderID: row.string("order_id"), state: state, attempts: Int(row.int("attempts") ?? 0),
             lastError: row.string("last_error"))
     }
 }

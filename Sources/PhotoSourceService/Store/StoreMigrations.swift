@@ -42,7 +42,7 @@ enum StoreMigrations {
             """,
             "CREATE INDEX device_grants_expiry ON device_grants(expires_at)",
         ],
-    ] + orderSteps + webhookSteps + orderDetailSteps + labSteps + scopeSteps + catalogSteps
+    ] + orderSteps + webhookSteps + orderDetailSteps + labSteps + scopeSteps + catalogSteps + handoffSteps
 
     /// Applies every step newer than the database's version on `db`, which the engine has
     /// already made exclusive (SQLite's `BEGIN IMMEDIATE`, PostgreSQL's advisory lock), so two

@@ -10,7 +10,7 @@ public import ServiceLifecycle
 /// `webhookRetention` ago (``OrderStore/purgeWebhooks(finishedBefore:)``), and the recipients
 /// (personal data) of orders that ended longer than `recipientRetention` ago
 /// (``OrderStore/eraseRecipients(endedBefore:)``); and, given an ``UploadStore``, the uploads of
-/// sessions that are gone and unfinished uploads past their expiry.
+/// sessions that are gone and unfinished uploads past their expiry; and hand-offs a day after they expired.
 ///
 /// Expired rows are already refused when read, so this is about the store not growing without
 /// bound; orders and their events never expire (only their recipients are erased). Several instances on one
@@ -60,6 +60,11 @@ public struct StorePurger: Service {
                 let gone = try await uploads.purge(now: now) { try await store.session(id: $0, now: now) != nil }
                 if gone > 0 { logger.info("store: purged \(gone) upload(s) of ended sessions or past their expiry") }
             }
+            if let handoffs = store as? any HandoffStore {
+                // A spent or expired token answers 410 for a day, then 404 like any unknown one.
+                let gone = try await handoffs.purgeHandoffs(expiredBefore: now.addingTimeInterval(-Self.handoffRetention))
+                if gone > 0 { logger.info("store: purged \(gone) hand-off(s) expired more than a day ago") }
+            }
             if let orders = store as? any OrderStore {
                 let retention = webhookRetention.inSeconds
                 let webhooks = try await orders.purgeWebhooks(finishedBefore: now.addingTimeInterval(-retention))
@@ -73,6 +78,9 @@ public struct StorePurger: Service {
             return 0
         }
     }
+
+    /// How long a hand-off's row stays after it expired (a day), so its URLs answer 410 rather than 404.
+    static let handoffRetention: TimeInterval = 86_400
 
     /// `seconds` as "30 days", "1.5 days" or "90 seconds".
     static func describe(_ seconds: Double) -> String {

@@ -81,7 +81,7 @@ struct WebhookOutboxTests {
             _ = try await store.setStatus(order: "ord_d", to: .materialising, from: [.accepted], now: start)
             var outcomes: [String: WebhookOutboxEntry.Outcome] = ["ord_d": .delivered, "ord_f": .gaveUp(error: "HTTP 500")]
             while let row = try await store.claimWebhook(worker: "w", now: start, lease: 10) {
-                if let outcome = outcomes.removeValue(forKey: row.orderID) {
+                if let outcome = outcomes.removeValue(forKey: row.orderID ?? "") {
                     try await store.finishWebhook(id: row.event.id, worker: "w", outcome: outcome, now: start)
                 }
                 if row.orderID == "ord_s" { break }
