@@ -22,14 +22,8 @@ import Synchronization
 /// print(receiver.statistics.replays, receiver.uploads.count)
 /// ```
 public final class DemoUploadReceiver: Sendable {
-    private enum Phase {
-        case stopped
-        case starting
-        case running(LoopbackServer)
-    }
-
     private let state = UploadReceiverState()
-    private let phase = Mutex(Phase.stopped)
+    private let slot = LoopbackServerSlot()
 
     /// Creates a stopped receiver.
     public init() {}
@@ -42,54 +36,31 @@ public final class DemoUploadReceiver: Sendable {
     ///     or `nil` to keep only their records.
     /// - Throws: `.connection` when the port cannot be bound, `.invalidData` when already running.
     public func start(port: Int = 0, folder: URL? = nil) async throws -> URL {
-        try phase.withLock { phase in
-            guard case .stopped = phase else {
-                throw PhotoSourceError(.invalidData, "The demo upload receiver is already running; stop it before starting it again.")
-            }
-            phase = .starting
-        }
-        state.folder.withLock { $0 = folder }
-        state.isStopping.store(false, ordering: .relaxed)
-        let router = Router()
-        UploadEndpoint(state: state).register(on: router)
-        do {
-            let server = try await LoopbackServer.start(router: router, port: port, name: "The demo upload receiver", serverName: "DemoUploads")
-            phase.withLock { $0 = .running(server) }
-            return server.url
-        } catch {
-            phase.withLock { $0 = .stopped }
-            throw error
+        try await slot.start("The demo upload receiver") {
+            state.folder.withLock { $0 = folder }
+            state.isStopping.store(false, ordering: .relaxed)
+            let router = Router()
+            UploadEndpoint(state: state).register(on: router)
+            return try await LoopbackServer.start(router: router, port: port, name: "The demo upload receiver", serverName: "DemoUploads")
         }
     }
 
     /// Stops the receiver: held answers end at once, requests in progress finish, then the
     /// connections close. Does nothing when it is not running.
     public func stop() async {
-        let server: LoopbackServer? = phase.withLock { phase in
-            guard case .running(let server) = phase else { return nil }
-            phase = .stopped
-            return server
-        }
-        guard let server else { return }
+        guard let server = slot.take() else { return }
         state.isStopping.store(true, ordering: .relaxed)
         await server.stop()
     }
 
     /// Waits until the receiver stops; returns at once when it is not running.
     public func waitUntilStopped() async {
-        let task: Task<Void, any Error>? = phase.withLock { phase in
-            if case .running(let server) = phase { return server.task }
-            return nil
-        }
-        _ = try? await task?.value
+        await slot.waitUntilStopped()
     }
 
     /// Where uploads are POSTed (`<base>/uploads`) while running, else `nil`.
     public var uploadURL: URL? {
-        phase.withLock { phase in
-            if case .running(let server) = phase { return server.url.appendingPathComponent("uploads") }
-            return nil
-        }
+        slot.server?.url.appendingPathComponent("uploads")
     }
 
     /// Every upload kept, in the order they were stored (one per key).

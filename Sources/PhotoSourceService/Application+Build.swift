@@ -31,6 +31,9 @@ public struct ServiceArguments: Sendable {
     /// The handler catalog's loader; one made from `configuration.catalog` when `nil` (tests
     /// give their own, with its own `now` and fetcher).
     public var handlerCatalogLoader: HandlerCatalogLoader?
+    /// Whether the demo editor (`demo.editor`) runs on loopback beside the service and is added
+    /// to the catalog's handlers: `photosource serve` without `--config` and the REPL's service.
+    public var startsDemoEditor = false
 
     /// Arguments for `configuration`, with the defaults above.
     public init(
@@ -70,6 +73,7 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
         ownedStore = opened
     }
     var demoCloud: DemoCloud?
+    let demoEditor = arguments.startsDemoEditor ? DemoEditor() : nil
     do {
         if arguments.catalog == nil, configuration.sources.contains("demo-cloud") {
             let cloud = DemoCloud()
@@ -85,8 +89,11 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
         }
         let thumbnails = arguments.thumbnails
             ?? ThumbnailCache(.init(diskDirectory: state.appendingPathComponent("thumbnails", isDirectory: true)))
+        if let demoEditor { _ = try await demoEditor.start() }
+        // With the running demo editor among the catalog's handlers (else the same).
+        let served = demoEditor.map { DemoEditorService.configuration(configuration, offering: $0) } ?? configuration
         let dependencies = try ServiceDependencies(
-            configuration: configuration, store: store, catalog: catalog, thumbnails: thumbnails, now: arguments.clock,
+            configuration: served, store: store, catalog: catalog, thumbnails: thumbnails, now: arguments.clock,
             handlerCatalogLoader: arguments.handlerCatalogLoader)
         let router = buildRouter(dependencies, metrics: arguments.metrics)
         let onListening = arguments.onListening
@@ -106,6 +113,7 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
         // The store the service opened closes after the server has drained.
         if let ownedStore { app.addServices(ownedStore) }
         if let demoCloud { app.addServices(DemoCloudService(cloud: demoCloud)) }
+        if let demoEditor { app.addServices(DemoEditorService(editor: demoEditor)) }
         // Added after the store, so it stops before the store closes.
         var purger = StorePurger(
             store: store, interval: .seconds(configuration.limits.purgeIntervalSeconds),
@@ -123,6 +131,7 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
         // Nothing will run what was opened: close it here (a store left open traps in SQLiteNIO's
         // debug builds and leaks its thread otherwise), then report why the service cannot start.
         await demoCloud?.stop()
+        await demoEditor?.stop()
         try? await ownedStore?.close()
         throw error
     }

@@ -18,7 +18,7 @@ struct Root: AsyncParsableCommand {
         version: PhotosourceVersion.current,
         subcommands: [
             Browse.self, List.self, Info.self, Get.self, Fetch.self, Check.self, MakeThumbnails.self, DemoCloudServer.self, DemoLabServer.self,
-            DemoUploadsServer.self,
+            DemoEditorServer.self, DemoUploadsServer.self,
             Serve.self, CatalogCommand.self,
         ])
 }

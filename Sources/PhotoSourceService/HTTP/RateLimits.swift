@@ -52,7 +52,8 @@ struct RateLimits: Sendable {
     /// The budget of a request for `path`.
     static func budget(ofPath path: String) -> Budget {
         if path == "/v1/health" || path == "/metrics" { return .exempt }
-        if path.hasPrefix("/v1/thumbnails/") || path.hasPrefix("/v1/originals/") || path.hasPrefix("/v1/assets/") { return .signedAsset }
+        if path.hasPrefix("/v1/thumbnails/") || path.hasPrefix("/v1/originals/") || path.hasPrefix("/v1/assets/")
+            || path.hasPrefix("/v1/icons/") { return .signedAsset }
         return .general
     }
 

@@ -14,7 +14,8 @@ extension Root {
             discussion: """
                 The first line printed is `listening on http://HOST:PORT`, the second where the web \
                 picker is (/picker/, opened with a customer session's token). Without --config the \
-                service runs on the demo library and the demo cloud, takes the shop's API key from \
+                service runs on the demo library and the demo cloud, offers the demo editor \
+                (demo.editor, on 127.0.0.1) in its catalog beside the bundled partners, takes the shop's API key from \
                 PHOTOSOURCE_API_KEY (or makes one, keeps it in the state folder's api-key file and \
                 prints where), and keeps its state under $XDG_STATE_HOME/photosource. SIGINT or \
                 SIGTERM stops it after the requests in flight finish. The API is described at \
@@ -52,15 +53,20 @@ extension Root {
             var logger = Logger(label: "photosource.service")
             logger.logLevel = environment["PHOTOSOURCE_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
             let shownHost = loaded.configuration.host
-            let arguments = ServiceArguments(
+            var arguments = ServiceArguments(
                 configuration: loaded.configuration, logger: logger, metrics: bootstrapServiceMetrics(),
                 onListening: { port in
                     // Straight to the file descriptor: a script reading the pipe sees it at once.
                     FileHandle.standardOutput.write(Data("listening on http://\(shownHost):\(port)\n".utf8))
                     FileHandle.standardOutput.write(Data(Self.pickerLine(base: "http://\(shownHost):\(port)").utf8))
                 })
+            arguments.startsDemoEditor = startsDemoEditor
             try await CommandFailure.reported { try await runService(arguments) }
         }
+
+        /// Whether the demo editor runs beside the service and is offered in its catalog: only
+        /// without `--config` (a shop's configuration lists its own handlers).
+        var startsDemoEditor: Bool { config == nil }
 
         /// The second line: where the web picker is and how to open it with a customer session.
         static func pickerLine(base: String) -> String {

@@ -57,12 +57,14 @@ struct InProcessOrderService: Sendable {
                 adding: [labDestination(ordersURL: labURL.appendingPathComponent("v4.0/Orders"), secret: secret)], environment: environment)
             let (ports, listening) = AsyncStream.makeStream(of: Int.self)
             let logger = quietLogger(environment)
-            let app = try await buildApplication(ServiceArguments(
+            var arguments = ServiceArguments(
                 configuration: loaded.configuration, catalog: catalog.catalog, logger: logger,
                 onListening: { port in
                     listening.yield(port)
                     listening.finish()
-                }))
+                })
+            arguments.startsDemoEditor = true  // `send N --to demo.editor` round-trips through it
+            let app = try await buildApplication(arguments)
             // The lab first: a group stops its services last to first, so the service drains before the lab goes.
             let services: [any Service] = [DemoLabService(lab: lab), app]
             let group = ServiceGroup(configuration: .init(services: services, logger: logger))

@@ -84,4 +84,9 @@ struct CatalogIconsTests {
         let other = try #require(URL(string: "http://127.0.0.1:9999/icon.png"))
         #expect(throws: PhotoSourceError.self) { try CatalogIcons.policy(for: loopback, development: true).check(url: other) }
     }
+
+    @Test("icon URLs are charged to the signed-asset budget, like thumbnails")
+    func budget() {
+        #expect(RateLimits.budget(ofPath: "/v1/icons/signature/payload") == .signedAsset)
+    }
 }
