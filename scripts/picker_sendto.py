@@ -12,8 +12,10 @@ bundled Photopea (its icon replaced by a loopback one: nothing leaves the machin
   default is not used, and the dialog says "New apps are available — choose again".
 
 Skipped, with the reason, while the service has no GET /v1/catalog."""
+import http.server
 import json
 import socket
+import threading
 import subprocess
 import time
 from pathlib import Path
@@ -68,6 +70,33 @@ class DemoEditor:
             self.process.wait(20)
 
 
+class ShopWebhook:
+    """The shop's webhook endpoint on loopback: keeps every event the service sends (handoff.custom)."""
+
+    SECRET = "picker-tests-webhook-secret"
+
+    def __init__(self):
+        self.events = []
+        shop = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                shop.events.append(json.loads(body or b"{}"))
+                self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hooks"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.server.shutdown()
+
+
 def catalog_available(service):
     status, _, _ = h.fetch(service.base + "/v1/catalog?action=edit", headers={"Authorization": f"Bearer {service.session()}"})
     return status != 404
@@ -81,7 +110,7 @@ def customer_session(service):
     return json.loads(body)["token"]
 
 
-def configure(service, editor, extra_handlers=()):
+def configure(service, editor, webhook, extra_handlers=()):
     """The service's catalog: the demo editor (and `extra_handlers`), Photopea with a loopback icon,
     the shop's frame action and a referral parameter."""
     path = service.work / "config.json"
@@ -92,6 +121,9 @@ def configure(service, editor, extra_handlers=()):
                     actions={"edit": {"url": "https://www.photopea.com#%7B%22files%22:%5B%22{{{imageURL}}}%22%5D%7D",
                                       "required": ["imageURL"]}})
     # development: the demo editor's URLs are http: on loopback (a file should not set it).
+    config["webhook"] = {"url": webhook.url, "secrets": [webhook.SECRET]}  # the shop hears of its own actions
+    if "received" not in config["sources"]:
+        config["sources"].append("received")  # photos the editor sends back
     config["catalog"] = {"refreshIntervalSeconds": 0, "development": True, "referral": {"name": "ref", "value": "shop42"},
                          "handlers": [editor.entry(), photopea, *extra_handlers], "customActions": [FRAME]}
     path.write_text(json.dumps(config))
@@ -115,15 +147,16 @@ def start(run):
     work.mkdir(parents=True, exist_ok=True)
     run.sendto_editor = DemoEditor(run.binary, work)
     run.sendto_editor.start()
+    run.sendto_webhook = ShopWebhook()
     service = h.Service_(run.binary, work / "service", [], 0)
-    configure(service, run.sendto_editor)
+    configure(service, run.sendto_editor, run.sendto_webhook)
     service.start()
     run.sendto_service = service
     return service
 
 
 def stop(run):
-    for name in ("sendto_service", "sendto_editor"):
+    for name in ("sendto_service", "sendto_editor", "sendto_webhook"):
         if getattr(run, name, None):
             getattr(run, name).stop()
 
@@ -215,8 +248,9 @@ def send_to(run):
     status_text(run, "sendto-status", "Opened Demo editor in a new tab")
     h.wait(run.driver, lambda d: received(run, service), message="the flipped photo in Received (API)")
     visible(run, "sendto-received").click()
-    h.wait(run.driver, lambda d: d.find_element(By.CSS_SELECTOR, '#sources button[data-source="received"]').get_attribute("aria-pressed") == "true",
-           message="Received open")
+    h.wait(run.driver, lambda d: d.execute_script(  # in one script: the source buttons are redrawn
+        "return document.querySelector('#sources button[data-source=\"received\"]')?.getAttribute('aria-pressed') === 'true'"),
+        message="Received open")
     flipped = h.wait(run.driver, lambda d: d.execute_script(
         "return [...document.querySelectorAll('.cell[role=option]')].find(c => /^Welcome.* \\(from Demo editor\\)/.test(c.getAttribute('aria-label') || '')) || null"),
         message="the flipped photo, titled “… (from Demo editor)”, in Received")
@@ -251,6 +285,10 @@ def send_to(run):
     run.driver.find_element(By.CSS_SELECTOR, '#sendto-custom button[data-custom="frame-in-store"]').click()
     status_text(run, "sendto-status", "Sent to the shop: “Frame it in our store”")
     assert len(run.driver.window_handles) == handles, "the shop's action opened a tab"
+    h.wait(run.driver, lambda d: any(e.get("type") == "handoff.custom" for e in run.sendto_webhook.events), 60,
+           message="the shop's webhook hears handoff.custom")
+    event = next(e for e in run.sendto_webhook.events if e.get("type") == "handoff.custom")
+    assert event["data"]["custom"] == "frame-in-store" and event["data"]["customer"] == CUSTOMER, event
     run.check("25-sent-to-shop")
     # "Forget my choices": no default any more, and the next preview offers none.
     run.driver.find_element(By.ID, "sendto-forget").click()
@@ -303,7 +341,7 @@ def ask_again(run):
         "Authorization": f"Bearer {token}", "Content-Type": "application/json"}, json.dumps({"handler": "demo.editor"}).encode())
     assert status == 200, (status, body)
     service.stop()
-    configure(service, run.sendto_editor, [run.sendto_editor.entry("demo.mirror", "Mirror editor")])
+    configure(service, run.sendto_editor, run.sendto_webhook, [run.sendto_editor.entry("demo.mirror", "Mirror editor")])
     service.start()
     open_picker(run, service)
     preview(run, "Welcome")
