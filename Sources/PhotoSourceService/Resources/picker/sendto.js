@@ -84,6 +84,7 @@ export class SendTo {
     $("sendto-status").textContent = "";
     $("sendto-received").hidden = true;
     $("sendto-always").checked = false;
+    $("sendto-handlers").replaceChildren();  // not the last photo's list while this one's loads
     $("sendto").showModal();
     try {
       if (!this.actions) await this.loadActions();
