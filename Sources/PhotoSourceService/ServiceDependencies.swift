@@ -54,8 +54,8 @@ public struct ServiceDependencies: Sendable {
             loader: handlerCatalogLoader ?? ServiceHandlerCatalog.loader(
                 settings: configuration.catalog, stateDirectory: URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)),
             settings: configuration.catalog)
-        catalogIcons = CatalogIcons(thumbnails: thumbnails, development: configuration.catalog.development)
         received = ReceivedPhotos(configuration)
+        catalogIcons = CatalogIcons(thumbnails: thumbnails, development: configuration.catalog.development)
     }
 
     /// `path` prefixed with the public base URL when one is configured (else left relative).

@@ -89,4 +89,25 @@ struct CatalogIconsTests {
     func budget() {
         #expect(RateLimits.budget(ofPath: "/v1/icons/signature/payload") == .signedAsset)
     }
+
+    @Test("an icon is keyed by the catalog's version: the same version is downloaded once, a new one again")
+    func versionKeyed() async throws {
+        let icons = IconServer()
+        try await icons.start()
+        let cache = CatalogIcons(thumbnails: ThumbnailCache(), development: true)
+        let url = icons.origin + "/icon.png"
+        do {
+            // When
+            _ = try await cache.icon(url: url, version: "v1")
+            _ = try await cache.icon(url: url, version: "v1")
+            #expect(icons.downloads.load(ordering: .relaxed) == 1)
+            _ = try await cache.icon(url: url, version: "v2")
+            // Then
+            #expect(icons.downloads.load(ordering: .relaxed) == 2)
+        } catch {
+            await icons.stop()
+            throw error
+        }
+        await icons.stop()
+    }
 }

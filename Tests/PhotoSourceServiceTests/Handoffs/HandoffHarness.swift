@@ -93,6 +93,20 @@ extension ServiceHarness {
         return try await client.execute(uri: try Self.path(url), method: .post, headers: headers, body: ByteBuffer(bytes: Array(bytes)))
     }
 
+    /// Runs `body` on a second store opened on the service's own SQLite file (to read what it wrote).
+    func withStoreFile<T: Sendable>(_ body: (SQLServiceStore) async throws -> T) async throws -> T {
+        let state = library.deletingLastPathComponent().appendingPathComponent("state")
+        let store = try await SQLServiceStore.open(file: state.appendingPathComponent("service.sqlite"))
+        do {
+            let value = try await body(store)
+            try await store.close()
+            return value
+        } catch {
+            try? await store.close()
+            throw error
+        }
+    }
+
     /// The problem `code` of a response.
     static func code(_ response: TestResponse) throws -> String? {
         try object(response)["code"] as? String

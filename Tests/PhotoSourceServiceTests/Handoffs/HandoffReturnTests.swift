@@ -89,11 +89,13 @@ struct HandoffReturnTests {
         }
     }
 
-    @Test("a returning customer (same customer, new session) sees Received; another customer does not")
+    @Test("a returning customer (same customer, new session) sees Received; another customer does not; the send marks the handler used")
     func perCustomer() async throws {
         try await ServiceHarness.withHandoffs { harness in
             let first = try await harness.customerSession("c-1")
             let sent = try await harness.send("portrait.jpg", token: first)
+            // The send marked the handler used by the customer (it leaves the catalog's "more").
+            #expect(try await harness.withStoreFile { try await $0.usedHandlers(customerKey: "customer:c-1") } == ["test.editor"])
             let image = try await harness.fetch(sent["imageURL"])
             #expect(try await harness.sendBack(sent["returnURL"], [UInt8](Data(buffer: image.body))).status == .created)
             let later = try await harness.customerSession("c-1")

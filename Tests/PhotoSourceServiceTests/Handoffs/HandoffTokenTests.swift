@@ -107,10 +107,7 @@ struct HandoffTokenTests {
             let sent = try await harness.send("portrait.jpg", token: token)
             let imageToken = String(try ServiceHarness.path(sent["imageURL"]).split(separator: "/")[2])
             let returnToken = String(try ServiceHarness.path(sent["returnURL"]).split(separator: "/")[2])
-            let state = harness.library.deletingLastPathComponent().appendingPathComponent("state")
-            let store = try await SQLServiceStore.open(file: state.appendingPathComponent("service.sqlite"))
-            let rows = try await store.database.shared.query("SELECT * FROM handoffs")
-            try await store.close()
+            let rows = try await harness.withStoreFile { try await $0.database.shared.query("SELECT * FROM handoffs") }
             #expect(rows.count == 1)
             let values = rows.flatMap { $0.values.values }.map { "\($0)" }.joined(separator: " ")
             #expect(!values.contains(imageToken) && !values.contains(returnToken))
