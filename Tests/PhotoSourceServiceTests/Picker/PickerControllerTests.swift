@@ -79,6 +79,23 @@ struct PickerControllerTests {
         }
     }
 
+    @Test("the page carries the Send to… dialog, and app.js loads its module under its hashed name")
+    func sendToDialog() async throws {
+        try await ServiceHarness.run { harness in
+            let page = Self.text(try await harness.get("/picker/", token: nil))
+            for id in ["preview-sendto", "sendto", "sendto-handlers", "sendto-always", "sendto-forget", "sendto-ask"] {
+                #expect(page.contains("id=\"\(id)\""), "\(id)")
+            }
+            #expect(page.contains("New apps are available — choose again."))
+            let app = try #require(Self.references(in: page).first { $0.hasPrefix("app.") })
+            let script = Self.text(try await harness.get("/picker/\(app)", token: nil))
+            let module = try #require(script.components(separatedBy: "from \"./").dropFirst()
+                .compactMap { $0.split(separator: "\"").first.map(String.init) }.first { $0.hasPrefix("sendto.") })
+            let sendTo = Self.text(try await harness.get("/picker/\(module)", token: nil))
+            #expect(sendTo.contains("/v1/handoffs") && sendTo.contains("/v1/catalog/defaults"))
+        }
+    }
+
     @Test("/picker redirects to /picker/ with its query, so the page's relative names resolve")
     func redirect() async throws {
         try await ServiceHarness.run { harness in

@@ -3,6 +3,7 @@
 import { ApiError, currentToken, effectiveDPI, onRateLimited, request, setToken } from "./api.js";
 import { PhotoGrid } from "./grid.js";
 import { Selection } from "./selection.js";
+import { SendTo } from "./sendto.js";
 import { obtainSession } from "./session.js";
 import { signIn } from "./signin.js";
 import { Tray } from "./tray.js";
@@ -10,6 +11,7 @@ import { Uploads } from "./uploads-view.js";
 
 const PAGE = 60;
 const ICONS = "./icons.svg";
+const RECEIVED = "received";  // the source of photos that apps sent back ("Send to…")
 const $ = (id) => document.getElementById(id);
 const state = { sources: [], products: [], product: null, source: null, crumbs: [], page: 0, embedder: null, reference: null };
 
@@ -51,10 +53,13 @@ const grid = new PhotoGrid({
   loadMore: () => loadPage(),
 });
 
-const tray = new Tray({ selection, product: () => state.product, reference: () => state.reference,
-  embedder: () => state.embedder, sourceTitle: (id) => titleOf(id), report: (error, source) => report(error, source) });
 
 const uploads = new Uploads({ onDone: () => uploaded(), report: (error) => report(error) });
+
+const sendTo = new SendTo({ report: (error, source) => report(error, source), showReceived: () => showReceived() });
+
+const tray = new Tray({ selection, product: () => state.product, reference: () => state.reference, sendTo,
+  embedder: () => state.embedder, sourceTitle: (id) => titleOf(id), report: (error, source) => report(error, source) });
 
 /** One cell: the thumbnail (or an album), its title, and a badge when it prints too small. */
 function renderCell(cell, item) {
@@ -140,7 +145,7 @@ async function loadSources() {
     button.type = "button";
     button.dataset.source = source.id;
     button.setAttribute("aria-pressed", String(source.id === state.source));
-    const name = /upload/i.test(source.id) ? "upload" : source.requiresSignIn ? "cloud" : "library";
+    const name = source.id === RECEIVED ? "received" : /upload/i.test(source.id) ? "upload" : source.requiresSignIn ? "cloud" : "library";
     button.append(icon(name), document.createTextNode(source.title));
     const status = document.createElement("span");
     status.className = "state";
@@ -220,6 +225,7 @@ function openItem(item) {
   selectButton.textContent = selection.hasPhoto(state.source, item.id) ? "Remove from selection" : "Select";
   selectButton.onclick = () => { selection.togglePhoto(state.source, item); dialog.close(); };
   dialog.showModal();
+  sendTo.offer(state.source, item);
 }
 
 function renderCrumbs() {
@@ -257,6 +263,17 @@ function updateSelectAll() {
   button.setAttribute("aria-pressed", String(selection.hasAlbum(state.source, scope)));
 }
 
+/** Opens "Received" (the sources asked again: it may be new), where photos sent back by apps are. */
+async function showReceived() {
+  try {
+    await loadSources();
+    if (state.sources.some((source) => source.id === RECEIVED)) await openSource(RECEIVED);
+    else notice.show("Nothing has been sent back yet: Received appears once an app returns a photo.");
+  } catch (error) {
+    report(error);
+  }
+}
+
 function uploaded() {
   loadSources().then(() => {
     if (/upload/i.test(state.source ?? "")) openAlbum(state.source, state.crumbs);
@@ -284,6 +301,7 @@ async function start() {
       grid.refresh();  // badges follow the product; the grid is not reloaded
     });
     await loadSources();
+    sendTo.probe();
     const resume = session.resume;
     if (resume) await openAlbum(resume.source, resume.crumbs);
     else await openSource(state.sources.find((source) => !source.requiresSignIn)?.id ?? state.sources[0].id);
@@ -300,4 +318,6 @@ $("select-all").addEventListener("click", () => {
   selection.toggleAlbum(state.source, crumb.scope, `${titleOf(state.source)} › ${crumb.title}`, state.complete ? photos : null);
 });
 $("preview-close").addEventListener("click", () => $("preview").close());
+// Back from an app's tab: what it sent back is in Received, shown afresh when it is open.
+window.addEventListener("focus", () => { if (state.source === RECEIVED) openSource(RECEIVED); });
 start();

@@ -9,8 +9,8 @@ const WORDS = { accepted: "Order accepted…", materialising: "Collecting your p
   failed: "The order failed.", cancelled: "The order was cancelled." };
 
 export class Tray {
-  constructor({ selection, product, reference, embedder, sourceTitle, report }) {
-    Object.assign(this, { selection, product, reference, embedder, sourceTitle, report });
+  constructor({ selection, product, reference, embedder, sourceTitle, report, sendTo }) {
+    Object.assign(this, { selection, product, reference, embedder, sourceTitle, report, sendTo });
     this.key = null;
     this.gone = null;  // the selection key of a line the service no longer finds
     $("tray-open").addEventListener("click", () => { this.render(); $("tray").showModal(); });
@@ -37,6 +37,18 @@ export class Tray {
       remove.setAttribute("aria-label", `Remove ${label}`);
       remove.addEventListener("click", () => { this.clearFix(); this.selection.remove(key); this.key = null; });
       item.append(" ", remove);
+      if (entry.kind === "photo" && this.sendTo.available) {
+        const send = document.createElement("button");
+        send.type = "button";
+        send.textContent = "Send to…";
+        send.setAttribute("aria-label", `Send ${label} to…`);
+        send.setAttribute("aria-haspopup", "dialog");
+        send.addEventListener("click", () => {
+          $("tray").close();
+          this.sendTo.openFor(entry.source, { id: entry.itemId, title: entry.title, kind: "image" });
+        });
+        item.append(" ", send);
+      }
       list.append(item);
     }
     if (!this.selection.size) list.append(Object.assign(document.createElement("li"), { textContent: "Nothing selected yet." }));
