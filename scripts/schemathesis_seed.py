@@ -8,7 +8,8 @@ What it makes, all through the public API: a customer session; a photo of the de
 its signed thumbnail and original URLs; an order of that photo (placed by the session, which
 schemathesis authenticates the order calls with); and a demo-cloud sign-in whose provider redirect
 (state and code) is read without following it, so schemathesis' first callback signs in for real;
-and three empty tus uploads, one for each operation on /v1/uploads/{upload}.
+three empty tus uploads, one for each operation on /v1/uploads/{upload}; and a hand-off to the
+demo editor for each operation on a hand-off token.
 Only loopback addresses are contacted.
 """
 import json
@@ -82,6 +83,14 @@ def main():
     # One upload per tus operation: a PATCH of bytes that are not a photo deletes its upload, and
     # a DELETE deletes its own, so neither takes the others' test data away.
     uploads = {operation_id: new_upload(base, token) for operation_id in ["getUploadOffset", "appendUpload", "deleteUpload"]}
+    # One hand-off to the demo editor per operation on a token: a GET spends its image token (then
+    # 410) and a return its return token, so each operation gets a token of its own.
+    def handoff_tokens():
+        handoff = json_call(base, "POST", "/v1/handoffs", token, body={
+            "source": "demo", "itemId": photo["id"], "handler": "demo.editor", "action": "edit"})
+        return handoff["imageURL"].split("/")[-2], handoff["returnURL"].split("/")[-2]
+    image_tokens = {operation_id: handoff_tokens()[0] for operation_id in ["getHandoffImage", "peekHandoffImage", "preflightHandoffImage"]}
+    return_tokens = {operation_id: handoff_tokens()[1] for operation_id in ["returnHandoff", "preflightHandoffReturn"]}
     thumbnail_signature, thumbnail_payload = signed_parts(photo["thumbnailURL"])
     original_signature, original_payload = signed_parts(original)
 
@@ -112,6 +121,12 @@ values = ["demo-cloud"]
 [dictionaries.items]
 values = [{toml_string(photo["id"])}]
 
+[dictionaries.handlers]
+values = ["demo.editor", "photopea"]
+
+[dictionaries.actions]
+values = ["edit"]
+
 [dictionaries.products]
 values = {json.dumps(products)}
 
@@ -133,6 +148,12 @@ values = {json.dumps(products)}
         print(operation(operation_id, {"id": toml_string(order)}))
     for operation_id, upload in uploads.items():
         print(operation(operation_id, {"upload": toml_string(upload)}))
+    for operation_id, handoff_token in {**image_tokens, **return_tokens}.items():
+        print(operation(operation_id, {"token": toml_string(handoff_token)}))
+    print(operation("createHandoff", {
+        "body.source": dictionary("sources"), "body.itemId": dictionary("items"),
+        "body.handler": dictionary("handlers"), "body.action": dictionary("actions")}))
+    print(operation("rememberDefaultHandler", {"body.handler": dictionary("handlers")}))
     print(operation("createOrder", {
         "body.product": dictionary("products"), "body.items[*].source": dictionary("sources"),
         "body.items[*].itemId": dictionary("items"), "body.items[*].product": dictionary("products")}))

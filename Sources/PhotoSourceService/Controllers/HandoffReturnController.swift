@@ -23,10 +23,12 @@ struct HandoffReturnController {
         }
     }
 
-    /// Whether `request` is a return, whose body this route reads itself under its own limit
-    /// (the body middlewares leave it alone: it is an image, and may pass the JSON body limit).
+    /// Whether `request` goes to a return path, whose body this route reads itself under its own
+    /// limit (the body middlewares leave it alone: it is an image, and may pass the JSON body
+    /// limit). Any method: another method than POST has no route there and must get 405, not the
+    /// JSON middleware's 415 for its image body.
     static func streamsBody(_ request: Request) -> Bool {
-        request.method == .post && request.uri.path.hasPrefix("/v1/handoffs/") && request.uri.path.hasSuffix("/return")
+        request.uri.path.hasPrefix("/v1/handoffs/") && request.uri.path.hasSuffix("/return")
     }
 
     private func handoff(_ context: ServiceRequestContext) async throws -> Handoff? {

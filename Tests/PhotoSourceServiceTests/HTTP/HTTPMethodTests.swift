@@ -84,6 +84,21 @@ struct HTTPMethodTests {
         }
     }
 
+    @Test("an undeclared method with an image body on the hand-off return path is 405, not the JSON check's 415")
+    func methodNotAllowedBeforeBodyCheck() async throws {
+        try await ServiceHarness.run { harness in
+            let cases: [(String, String, String)] = [("/v1/handoffs/abc/return", "image/jpeg", "POST")]
+            for (uri, type, routed) in cases {
+                // When: a PUT (no route) with the body the path's real method takes
+                let response = try await harness.client.execute(
+                    uri: uri, method: .put, headers: [.contentType: type], body: ByteBuffer(bytes: [0xFF, 0xD8, 0xFF, 0xE0]))
+                // Then
+                #expect(response.status == .methodNotAllowed, "PUT \(uri)")
+                #expect(response.headers[.allow]?.contains(routed) == true, "PUT \(uri)")
+            }
+        }
+    }
+
     @Test("a path no route has is 404 for every method")
     func unknownPath() async throws {
         try await ServiceHarness.run { harness in
