@@ -1,0 +1,91 @@
+import Foundation
+import PhotoNetworking
+import PhotoSourceKit
+
+extension Repl {
+    /// `handlers [--action A]`: the in-process service's handler catalog (`GET /v1/catalog`),
+    /// numbered, with each handler's id and actions; with an action, this session's default
+    /// marked `*` and first, and "ask again" when a handler appeared after it was chosen.
+    func listHandlers(action: String?) async throws {
+        let service = try await orders.service(sources: browser.sources)
+        let offer = try await service.client.handlers(action: action)
+        guard !offer.available.isEmpty else {
+            output.line(TerminalText.escaped("No handler is offered\(action.map { " for \($0)" } ?? "") on the web."))
+            return
+        }
+        output.lines(handlerLines(offer))
+    }
+
+    /// `send N [--to ID] [--action A] [--open]`: without a handler (given, or a remembered default
+    /// that still applies) lists the handlers for the item; with one, remembers a given choice
+    /// (`PUT /v1/catalog/defaults/{action}`), starts the hand-off (`POST /v1/handoffs`) and prints
+    /// the launch URL; `--open` then fetches it as a browser would (loopback only).
+    func send(_ item: any PhotoSourceItem, number: Int, options: SendOptions) async throws {
+        guard item.kind == .image else {
+            throw PhotoSourceError(.invalidData, TerminalText.escaped("\(item.title) is an album; only photos can be sent (`open \(number)` lists its photos)."))
+        }
+        let action = options.resolvedAction
+        let sourceTitle = await browser.source.title
+        let service = try await orders.service(sources: browser.sources)
+        guard let source = service.sources.serviceIDs[await browser.source.id] else {
+            throw PhotoSourceError(.invalidData, TerminalText.escaped("Photos of \(sourceTitle) cannot be sent: the service cannot look them up."))
+        }
+        let offer = try await service.client.handlers(action: action)
+        let chosen: OrderAPIClient.HandlerOffer.Handler
+        if let wanted = options.handler {
+            guard let found = offer.available.first(where: { $0.id == wanted }) else {
+                throw PhotoSourceError(.notFound, TerminalText.escaped(
+                    "There is no handler \"\(wanted)\" for \(action); the handlers are \(offer.available.map(\.id).joined(separator: ", ")) (`handlers --action \(action)`)."))
+            }
+            try await service.client.rememberDefault(handler: found.id, action: action)
+            chosen = found
+        } else if let remembered = offer.applyingDefault {
+            chosen = remembered
+        } else {
+            output.line(TerminalText.escaped("Send \(item.title) to which handler (\(action))?"))
+            output.lines(handlerLines(offer))
+            output.line(TerminalText.escaped("`send \(number) --to ID` sends it and remembers the choice for \(action)."))
+            return
+        }
+        let launch = try await service.client.handoff(source: source, itemID: item.id, handler: chosen.id, action: action)
+        let remembered = options.handler == nil ? "your default for \(action)" : "remembered for \(action)"
+        output.line(TerminalText.escaped("Sent \(item.title) to \(chosen.name) (\(chosen.id), \(remembered)); the link works once, until \(launch.expiresAt):"))
+        output.line(TerminalText.escaped(launch.launchURL))
+        if options.opens { try await open(launch, handler: chosen, client: service.client) }
+    }
+
+    /// Fetches the launch URL as the person's browser would, then says what the handler answered
+    /// and, for a handler that sends photos back, that the result is in "Received".
+    private func open(_ launch: OrderAPIClient.Launch, handler: OrderAPIClient.HandlerOffer.Handler, client: OrderAPIClient) async throws {
+        let answer = try await LaunchPage.fetch(launch.launchURL)
+        output.line(TerminalText.escaped("\(handler.name) answered \(answer.status): \(answer.sentence)"))
+        guard answer.status < 300, handler.canReceive else { return }
+        let received = try await client.received()
+        guard let newest = received.first else {
+            throw PhotoSourceError(.notFound, "Nothing came back into “Received”; \(handler.name) did not send the photo back.")
+        }
+        output.line(TerminalText.escaped(
+            "“Received” now holds \(received.count) photo(s); the newest is \(newest.title), item \(newest.id) (orderable as source \"received\")."))
+    }
+
+    /// The numbered handler lines: number, name, id, actions, `*` and "default" on the default;
+    /// "ask again" first when a handler appeared after the default was chosen.
+    private func handlerLines(_ offer: OrderAPIClient.HandlerOffer) -> [String] {
+        let handlers = offer.defaultFirst
+        let nameWidth = handlers.map(\.name.count).max() ?? 0
+        let idWidth = handlers.map(\.id.count).max() ?? 0
+        var lines: [String] = []
+        if offer.askAgain {
+            lines.append("Ask again — new apps appeared since the default for \(offer.action ?? "this action") was chosen.")
+        }
+        for (index, handler) in handlers.enumerated() {
+            let mark = handler.isDefault && !offer.askAgain ? style.marked("*") : " "
+            let name = TerminalText.escaped(handler.name).padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+            let id = TerminalText.escaped(handler.id).padding(toLength: idWidth, withPad: " ", startingAt: 0)
+            var line = "\(mark) \(index + 1)  \(name)  \(id)  \(handler.actions.joined(separator: ", "))"
+            if handler.isDefault { line += offer.askAgain ? "  (was the default)" : "  (default)" }
+            lines.append(line)
+        }
+        return lines
+    }
+}
