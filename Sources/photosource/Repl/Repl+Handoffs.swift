@@ -13,7 +13,7 @@ extension Repl {
             output.line(TerminalText.escaped("No handler is offered\(action.map { " for \($0)" } ?? "") on the web."))
             return
         }
-        output.lines(handlerLines(offer))
+        output.lines(HandlerListing(offer: offer).lines(style: style))
     }
 
     /// `send N [--to ID] [--action A] [--open]`: without a handler (given, or a remembered default
@@ -43,7 +43,7 @@ extension Repl {
             chosen = remembered
         } else {
             output.line(TerminalText.escaped("Send \(item.title) to which handler (\(action))?"))
-            output.lines(handlerLines(offer))
+            output.lines(HandlerListing(offer: offer).lines(style: style))
             output.line(TerminalText.escaped("`send \(number) --to ID` sends it and remembers the choice for \(action)."))
             return
         }
@@ -66,26 +66,5 @@ extension Repl {
         }
         output.line(TerminalText.escaped(
             "“Received” now holds \(received.count) photo(s); the newest is \(newest.title), item \(newest.id) (orderable as source \"received\")."))
-    }
-
-    /// The numbered handler lines: number, name, id, actions, `*` and "default" on the default;
-    /// "ask again" first when a handler appeared after the default was chosen.
-    private func handlerLines(_ offer: OrderAPIClient.HandlerOffer) -> [String] {
-        let handlers = offer.defaultFirst
-        let nameWidth = handlers.map(\.name.count).max() ?? 0
-        let idWidth = handlers.map(\.id.count).max() ?? 0
-        var lines: [String] = []
-        if offer.askAgain {
-            lines.append("Ask again — new apps appeared since the default for \(offer.action ?? "this action") was chosen.")
-        }
-        for (index, handler) in handlers.enumerated() {
-            let mark = handler.isDefault && !offer.askAgain ? style.marked("*") : " "
-            let name = TerminalText.escaped(handler.name).padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-            let id = TerminalText.escaped(handler.id).padding(toLength: idWidth, withPad: " ", startingAt: 0)
-            var line = "\(mark) \(index + 1)  \(name)  \(id)  \(handler.actions.joined(separator: ", "))"
-            if handler.isDefault { line += offer.askAgain ? "  (was the default)" : "  (default)" }
-            lines.append(line)
-        }
-        return lines
     }
 }
