@@ -31,6 +31,9 @@ extension Repl {
             throw PhotoSourceError(.invalidData, TerminalText.escaped("Photos of \(sourceTitle) cannot be sent: the service cannot look them up."))
         }
         let offer = try await service.client.handlers(action: action)
+        guard !offer.available.isEmpty else {
+            throw PhotoSourceError(.notFound, TerminalText.escaped("No handler is offered for \(action) on the web; `handlers` lists every handler and its actions."))
+        }
         let chosen: OrderAPIClient.HandlerOffer.Handler
         if let wanted = options.handler {
             guard let found = offer.available.first(where: { $0.id == wanted }) else {

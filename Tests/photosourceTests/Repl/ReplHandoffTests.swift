@@ -49,11 +49,11 @@ struct ReplHandoffTests {
         #expect(fixture.harness.output.errors.first?.contains("action") == true, "\(fixture.harness.output.errors)")
     }
 
-    @Test("send N without --to lists the handlers for the photo and sends nothing; an album or an unknown handler is refused")
+    @Test("send N without --to lists the handlers for the photo and sends nothing; an album, an unknown handler or an action no one takes is refused")
     func sendWithoutHandlerLists() async throws {
         let fixture = try Fixture()
         // When: item 1 is Album/, item 2 wide.png
-        await fixture.harness.run(["ls", "send 2", "send 1", "send 2 --to nobody"])
+        await fixture.harness.run(["ls", "send 2", "send 1", "send 2 --to nobody", "send 2 --to photopea --action share"])
         let received = try await #require(await fixture.harness.repl.orders.running).client.received()
         await fixture.finish()
         // Then
@@ -66,6 +66,7 @@ struct ReplHandoffTests {
         #expect(fixture.harness.output.errors == [
             "Album is an album; only photos can be sent (`open 1` lists its photos).",
             "There is no handler \"nobody\" for edit; the handlers are photopea, demo.editor (`handlers --action edit`).",
+            "No handler is offered for share on the web; `handlers` lists every handler and its actions.",
         ])
         #expect(received.isEmpty)
     }
