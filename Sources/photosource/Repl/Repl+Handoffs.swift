@@ -58,16 +58,18 @@ extension Repl {
     }
 
     /// Fetches the launch URL as the person's browser would, then says what the handler answered
-    /// and, for a handler that sends photos back, that the result is in "Received".
+    /// and, for a handler that sends photos back, which photo came back into "Received" (the one
+    /// not there before: two returns within a second may list in either order).
     private func open(_ launch: OrderAPIClient.Launch, handler: OrderAPIClient.HandlerOffer.Handler, client: OrderAPIClient) async throws {
+        let before = handler.canReceive ? Set(try await client.received().map(\.id)) : []
         let answer = try await LaunchPage.fetch(launch.launchURL)
         output.line(TerminalText.escaped("\(handler.name) answered \(answer.status): \(answer.sentence)"))
         guard answer.status < 300, handler.canReceive else { return }
         let received = try await client.received()
-        guard let newest = received.first else {
-            throw PhotoSourceError(.notFound, "Nothing came back into “Received”; \(handler.name) did not send the photo back.")
+        guard let back = received.first(where: { !before.contains($0.id) }) else {
+            throw PhotoSourceError(.notFound, TerminalText.escaped("Nothing came back into “Received”; \(handler.name) did not send the photo back."))
         }
         output.line(TerminalText.escaped(
-            "“Received” now holds \(received.count) photo(s); the newest is \(newest.title), item \(newest.id) (orderable as source \"received\")."))
+            "“Received” now holds \(received.count) photo(s); the one back is \(back.title), item \(back.id) (orderable as source \"received\")."))
     }
 }

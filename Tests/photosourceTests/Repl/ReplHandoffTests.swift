@@ -104,7 +104,7 @@ struct ReplHandoffTests {
         #expect(received.count == 1)
         #expect(item.title == "wide.png (from Demo editor)")
         #expect(lines.contains { $0.hasPrefix("Demo editor answered 200: Flipped the 64×32 JPEG photo left to right and sent it back to 127.0.0.1:") }, "\(lines)")
-        #expect(lines.last == "“Received” now holds 1 photo(s); the newest is wide.png (from Demo editor), item \(item.id) (orderable as source \"received\").")
+        #expect(lines.last == "“Received” now holds 1 photo(s); the one back is wide.png (from Demo editor), item \(item.id) (orderable as source \"received\").")
         // The received photo orders like any other, and what is delivered is the mirror image.
         let id = try await service.client.place(
             .init(reference: "received-1", product: "4x6", items: [.init(source: "received", itemId: item.id, copies: 1)], destinations: ["folder"]),
@@ -118,7 +118,12 @@ struct ReplHandoffTests {
         let delivered = URL(fileURLWithPath: try #require(service.folder(of: id, destination: "folder")))
         let file = try #require(try FileManager.default.contentsOfDirectory(atPath: delivered.path).first { $0.hasPrefix("001-") })
         let image = try ImageDecoder.decodeFull(try Data(contentsOf: delivered.appendingPathComponent(file)))
+        // A second round trip (the remembered default) names the photo that came back this time.
+        let again = await fixture.harness.linesOf("send 2 --open")
+        let both = try await service.client.received()
         await fixture.finish()
+        let second = try #require(both.first { $0.id != item.id })
+        #expect(again.last == "“Received” now holds 2 photo(s); the one back is wide.png (from Demo editor), item \(second.id) (orderable as source \"received\").")
         #expect(image.width == 64 && image.height == 32)
         var worst = 0
         for y in stride(from: 2, to: 30, by: 4) {
