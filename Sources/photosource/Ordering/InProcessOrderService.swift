@@ -57,8 +57,10 @@ struct InProcessOrderService: Sendable {
                 adding: [labDestination(ordersURL: labURL.appendingPathComponent("v4.0/Orders"), secret: secret)], environment: environment)
             let (ports, listening) = AsyncStream.makeStream(of: Int.self)
             let logger = quietLogger(environment)
+            // The REPL's sources, and "Received" for the photos `send N --to demo.editor --open` gets back.
+            let served = SourceCatalog(catalog.catalog.sources + [.received(ReceivedPhotos(loaded.configuration))])
             var arguments = ServiceArguments(
-                configuration: loaded.configuration, catalog: catalog.catalog, logger: logger,
+                configuration: loaded.configuration, catalog: served, logger: logger,
                 onListening: { port in
                     listening.yield(port)
                     listening.finish()

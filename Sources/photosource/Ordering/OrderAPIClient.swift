@@ -50,7 +50,8 @@ struct OrderAPIClient: Sendable {
         try decode(OrderSnapshot.self, from: try await send("GET", "/v1/orders/" + id))
     }
 
-    private func send(_ method: String, _ path: String, body: Data? = nil, headers: [String: String] = [:]) async throws -> Data {
+    /// One request with the bearer; a refusal becomes a ``PhotoSourceError`` with the service's sentence.
+    func send(_ method: String, _ path: String, body: Data? = nil, headers: [String: String] = [:]) async throws -> Data {
         guard let url = URL(string: baseURL.absoluteString + path) else {
             throw PhotoSourceError(.invalidData, "\(path) is not a path of the order service.")
         }
@@ -79,7 +80,8 @@ struct OrderAPIClient: Sendable {
         return PhotoSourceError(error.code, problem.detail, detail: problem.code, underlying: error)
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    /// `data` as `type`; something else is an `.invalidData` error.
+    func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch {

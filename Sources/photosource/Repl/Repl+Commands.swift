@@ -60,6 +60,10 @@ extension Repl {
             try await listOrders()
         case .orderStatus(let choice):
             try await showOrder(choice)
+        case .handlers(let action):
+            try await listHandlers(action: action)
+        case .send(let number, let options):
+            try await send(ensuredItem(number), number: number, options: options)
         }
     }
 
@@ -71,7 +75,7 @@ extension Repl {
     }
 
     /// Item `number` of the listed page, listing it first if needed.
-    private func ensuredItem(_ number: Int) async throws -> any PhotoSourceItem {
+    func ensuredItem(_ number: Int) async throws -> any PhotoSourceItem {
         try await ensureListed()
         return try await browser.item(number: number)
     }

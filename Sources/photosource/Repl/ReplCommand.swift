@@ -45,6 +45,10 @@ enum ReplCommand: Sendable, Equatable {
     case orders
     /// `order-status N|ID`: N as `orders` numbers them, or an order's id.
     case orderStatus(OrderChoice)
+    /// `handlers [--action A]`: the service's handler catalog (for one action).
+    case handlers(action: String?)
+    /// `send N [--to ID] [--action A] [--open]`: item N to a handler.
+    case send(Int, SendOptions)
     case quit
 
     /// Parses `line`; a bad line throws a ``ReplInputError`` whose message says what to type instead.
@@ -57,13 +61,13 @@ enum ReplCommand: Sendable, Equatable {
             throw ReplInputError("Unknown command \"\(word)\"; type `help` to see the commands.")
         }
         switch spec.argument {
-        case .orderOptions:
+        case .orderOptions, .handlerOptions:
             break  // all optional
         case .none:
             guard arguments.isEmpty else {
                 throw ReplInputError("`\(spec.name)` takes no arguments; type `\(spec.name)` alone.")
             }
-        case .itemNumber, .pageNumber, .source, .itemNumbers, .thumbnailOptions, .viewOptions, .orderNumber:
+        case .itemNumber, .pageNumber, .source, .itemNumbers, .thumbnailOptions, .viewOptions, .orderNumber, .sendOptions:
             guard !arguments.isEmpty else { throw ReplInputError("`\(spec.name)` needs \(spec.argument.noun), as in `\(spec.example)`.") }
         }
         switch spec.name {
@@ -85,6 +89,8 @@ enum ReplCommand: Sendable, Equatable {
         case "order-status":
             if arguments.count == 1, arguments[0].hasPrefix("ord_") { return .orderStatus(.id(arguments[0])) }
             return .orderStatus(.number(try single(arguments, spec)))
+        case "handlers": return .handlers(action: try SendOptions.parseAction(arguments))
+        case "send": return .send(try single(Array(arguments.prefix(1)), spec), try SendOptions.parse(Array(arguments.dropFirst())))
         case "quit": return .quit
         case "use":
             let joined = arguments.joined(separator: " ")

@@ -3,7 +3,7 @@
 struct ReplCommandSpec: Sendable {
     /// What a command takes after its name.
     enum Argument: Sendable, Equatable {
-        case none, itemNumber, pageNumber, itemNumbers, source, thumbnailOptions, viewOptions, orderOptions, orderNumber
+        case none, itemNumber, pageNumber, itemNumbers, source, thumbnailOptions, viewOptions, orderOptions, orderNumber, handlerOptions, sendOptions
 
         /// How an error message names it.
         var noun: String {
@@ -13,8 +13,8 @@ struct ReplCommandSpec: Sendable {
             case .pageNumber: "a page number"
             case .itemNumbers: "item numbers or ranges"
             case .source: "a source number or name"
-            case .thumbnailOptions, .viewOptions: "an item number"
-            case .orderOptions: "options"
+            case .thumbnailOptions, .viewOptions, .sendOptions: "an item number"
+            case .orderOptions, .handlerOptions: "options"
             case .orderNumber: "an order number or id"
             }
         }
@@ -57,6 +57,8 @@ struct ReplCommandSpec: Sendable {
         .init(name: "order", aliases: [], argument: .orderOptions, usage: "order [--product P] [--to D] [-y]", example: "order --product 8x10", summary: "order the selection (4x6 unless --product)"),
         .init(name: "orders", aliases: [], argument: .none, usage: "orders", example: "orders", summary: "list the orders of this session"),
         .init(name: "order-status", aliases: [], argument: .orderNumber, usage: "order-status N|ID", example: "order-status 1", summary: "show order N (or ID): photos, tracking"),
+        .init(name: "handlers", aliases: [], argument: .handlerOptions, usage: "handlers [--action A]", example: "handlers --action edit", summary: "list the apps photos can be sent to"),
+        .init(name: "send", aliases: [], argument: .sendOptions, usage: "send N [--to ID] [--open]", example: "send 1 --to demo.editor", summary: "send photo N to an app (--to remembers)"),
         .init(name: "quit", aliases: ["exit", "q"], argument: .none, usage: "quit", example: "quit", summary: "leave (end of input does too)"),
     ]
 

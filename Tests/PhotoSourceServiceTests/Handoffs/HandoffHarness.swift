@@ -25,10 +25,12 @@ extension ServiceHarness {
         id: "test.viewer", name: LocalizedText("Test viewer"),
         actions: ["view": HandlerAction(url: "https://viewer.example/open#{{{imageURL}}}", required: ["imageURL"])])
 
-    /// Runs `body` against a live service with hand-offs set up (`configure` may change more).
+    /// Runs `body` against a live service with hand-offs set up (`configure` may change more,
+    /// `arguments` the build's arguments, such as `startsDemoEditor`).
     static func withHandoffs(
         configure: @escaping (inout ServiceConfiguration) -> Void = { _ in },
         clock: @escaping @Sendable () -> Date = { Date() },
+        arguments adjust: (inout ServiceArguments) -> Void = { _ in },
         _ body: @Sendable (ServiceHarness) async throws -> Void
     ) async throws {
         try await run(
@@ -44,7 +46,7 @@ extension ServiceHarness {
                     .received(ReceivedPhotos(root: state.appendingPathComponent("received", isDirectory: true), maximumBytes: HandoffSettings().returnMaximumBytes)),
                 ]
             },
-            clock: clock, body)
+            clock: clock, arguments: adjust, body)
     }
 
     /// `POST /v1/sessions` for the shop's customer `customer`; returns the token.

@@ -8,7 +8,8 @@ struct LineEditingTests {
     func completion() {
         #expect(ReplCompletion.complete("whoa") == .insert("mi "))
         #expect(ReplCompletion.complete("  un") == .insert("select "))
-        #expect(ReplCompletion.complete("se") == .insert("lect"))
+        #expect(ReplCompletion.complete("sel") == .insert("ect"))
+        #expect(ReplCompletion.complete("se") == .candidates(["select", "selection", "send"]))
         #expect(ReplCompletion.complete("select") == .candidates(["select", "selection"]))
         #expect(ReplCompletion.complete("zz") == .nothing)
         #expect(ReplCompletion.complete("open 1") == .nothing, "only the command word is completed")

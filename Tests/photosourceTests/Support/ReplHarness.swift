@@ -10,10 +10,10 @@ struct ReplHarness {
     /// A REPL over `sources` (default: the sample library), on a plain terminal unless told.
     init(
         sources: [any PhotoSource] = [SampleTree.library.source()], pageSize: Int = 10, terminal: Terminal = .plain,
-        thumbnails: ThumbnailOptions = .inMemory(), confirmer: (any Confirming)? = nil
+        thumbnails: ThumbnailOptions = .inMemory(), confirmer: (any Confirming)? = nil, orders: OrderDesk = OrderDesk()
     ) {
         browser = SourceBrowser(sources: sources, pageSize: pageSize)
-        repl = Repl(browser: browser, output: output, terminal: terminal, thumbnails: thumbnails, confirmer: confirmer)
+        repl = Repl(browser: browser, output: output, terminal: terminal, thumbnails: thumbnails, orders: orders, confirmer: confirmer)
     }
 
     /// Feeds `script` to the REPL as its whole input.
