@@ -89,8 +89,8 @@ def main():
         handoff = json_call(base, "POST", "/v1/handoffs", token, body={
             "source": "demo", "itemId": photo["id"], "handler": "demo.editor", "action": "edit"})
         return handoff["imageURL"].split("/")[-2], handoff["returnURL"].split("/")[-2]
-    image_tokens = {operation_id: handoff_tokens()[0] for operation_id in ["getHandoffImage", "peekHandoffImage", "preflightHandoffImage"]}
-    return_tokens = {operation_id: handoff_tokens()[1] for operation_id in ["returnHandoff", "preflightHandoffReturn"]}
+    image_tokens = {operation_id: handoff_tokens()[0] for operation_id in ["getHandoffImage", "peekHandoffImage"]}
+    return_tokens = {"returnHandoff": handoff_tokens()[1]}
     thumbnail_signature, thumbnail_payload = signed_parts(photo["thumbnailURL"])
     original_signature, original_payload = signed_parts(original)
 

@@ -84,16 +84,29 @@ struct UploadFolder: Sendable {
         return Int(info.st_size)
     }
 
+    /// Dates to the millisecond: "newest first" (Uploads, Received) sorts by `finishedAt`, and two
+    /// photos finished within one second must not tie (whole seconds made their order random).
+    private static let millisecondDates = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(date.formatted(millisecondDates))
+        }
         encoder.outputFormatting = [.sortedKeys]
         return encoder
     }()
 
+    /// Reads both: records written before dates had milliseconds have whole seconds.
     static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            if let date = try? millisecondDates.parse(text) { return date }
+            if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "“\(text)” is not an ISO 8601 date."))
+        }
         return decoder
     }()
 }
