@@ -97,16 +97,7 @@ extension ServiceHarness {
 
     /// Runs `body` on a second store opened on the service's own SQLite file (to read what it wrote).
     func withStoreFile<T: Sendable>(_ body: (SQLServiceStore) async throws -> T) async throws -> T {
-        let state = library.deletingLastPathComponent().appendingPathComponent("state")
-        let store = try await SQLServiceStore.open(file: state.appendingPathComponent("service.sqlite"))
-        do {
-            let value = try await body(store)
-            try await store.close()
-            return value
-        } catch {
-            try? await store.close()
-            throw error
-        }
+        try await ServiceStoreFile.with(library: library, body)
     }
 
     /// The problem `code` of a response.

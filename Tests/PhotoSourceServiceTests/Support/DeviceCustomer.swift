@@ -73,16 +73,7 @@ final class DeviceCustomer: Sendable {
 
     /// Runs `body` with a second store on the service's database file (as another instance would).
     func withStore<T: Sendable>(_ body: (SQLiteServiceStore) async throws -> T) async throws -> T {
-        let file = harness.library.deletingLastPathComponent().appendingPathComponent("state/service.sqlite")
-        let store = try await SQLiteServiceStore.open(file: file)
-        do {
-            let value = try await body(store)
-            try await store.close()
-            return value
-        } catch {
-            try? await store.close()
-            throw error
-        }
+        try await ServiceStoreFile.with(library: harness.library, body)
     }
 
     /// This customer's device grant in the store, or `nil`.
