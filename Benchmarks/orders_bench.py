@@ -198,6 +198,10 @@ def run(binary, corpus_dir, rounds, label):
         ours, theirs, peaks = [], [], []
         for round_number in range(rounds):
             # (a) one order of every photo, timed until it is delivered.
+            # Each side starts with nothing of the other's still waiting to be written: curl's
+            # files are never flushed by curl, and the kernel would write them back during our
+            # order (whose fsyncs then wait for them); our removed files likewise.
+            os.sync()
             reset_peak(service.pid)
             body = {"reference": f"bench-{round_number}", "product": os.environ.get("PRODUCT", "8x10"),
                     "items": [{"source": source, "itemId": photo, "copies": 1} for photo in photos]}
@@ -207,19 +211,24 @@ def run(binary, corpus_dir, rounds, label):
             if status != 201:
                 sys.exit(f"orders_bench: POST /v1/orders answered {status}: {answer[:300]}")
             order = json.loads(answer)["id"]
+            phases = {}  # status → when it was first seen, for the phase split on stderr
             while True:
                 state = json.loads(request("GET", f"{api}/v1/orders/{order}", token=token)[2])
+                phases.setdefault(state["status"], time.perf_counter() - started)
                 if state["status"] not in ("accepted", "materialising", "delivering"):
                     break
                 time.sleep(0.05)
             elapsed = time.perf_counter() - started
+            print(f"{label} round {round_number + 1}: " + ", ".join(f"{name} at {at:.2f} s" for name, at in phases.items()),
+                  file=sys.stderr)
             if state["status"] != "delivered":
                 sys.exit(f"orders_bench: the order ended {state['status']}: {json.dumps(state)[:600]}")
             ours.append(elapsed)
             peaks.append(peak_rss_kib(service.pid))
             # Next round starts from an empty asset store and order folder, as the first did.
-            shutil.rmtree(os.path.join(work, "assets"), ignore_errors=True)
-            shutil.rmtree(os.path.join(work, "orders"), ignore_errors=True)
+            if os.environ.get("KEEP") != "1" or round_number + 1 < rounds:
+                shutil.rmtree(os.path.join(work, "assets"), ignore_errors=True)
+                shutil.rmtree(os.path.join(work, "orders"), ignore_errors=True)
 
             # (b) curl --parallel of the same originals into a folder, then md5sum.
             target = os.path.join(work, "curl")
@@ -229,6 +238,7 @@ def run(binary, corpus_dir, rounds, label):
                          "-H", f"Authorization: Bearer {cloud_token_value}"]
             for index, url in enumerate(originals):
                 arguments += ["-o", os.path.join(target, f"{index:04d}.jpg"), url]
+            os.sync()
             started = time.perf_counter()
             subprocess.run(arguments, check=True)
             files = sorted(os.path.join(target, name) for name in os.listdir(target))

@@ -127,6 +127,15 @@ void CImagingShim_colourTransformApply(
     }
 }
 
+void CImagingShim_colourTransformApplyRows(
+    const CImagingShim_ColourTransform *transform, const uint8_t *input, size_t inputStride,
+    uint8_t *output, size_t outputStride, size_t width, size_t rows) {
+    if (width == 0 || width > UINT32_MAX) return;  // a row is one call: lcms counts pixels in 32 bits
+    for (size_t row = 0; row < rows; row++) {
+        cmsDoTransform(transform->transform, input + row * inputStride, output + row * outputStride, (cmsUInt32Number)width);
+    }
+}
+
 void CImagingShim_colourTransformDestroy(CImagingShim_ColourTransform *transform) {
     if (!transform) return;
     ErrorSink *sink = (ErrorSink *)cmsGetContextUserData(transform->context);

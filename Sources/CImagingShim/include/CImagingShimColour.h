@@ -29,6 +29,14 @@ CImagingShim_ColourTransform *CImagingShim_colourTransformCreate(
 /// Converts `pixelCount` pixels from `input` (laid out as the transform's input) into `output` (3 bytes a pixel).
 void CImagingShim_colourTransformApply(
     const CImagingShim_ColourTransform *transform, const uint8_t *input, uint8_t *output, size_t pixelCount);
+/// Converts `rows` rows of `width` pixels: row r is read at `input + r * inputStride` (laid out as the
+/// transform's input) and written at `output + r * outputStride` (3 bytes a pixel). `output` may be
+/// `input` (an RGB transform in place, cropping as it goes) when every output row starts at or
+/// before its input row: lcms reads each pixel before it writes it, and its output pointer never
+/// passes its input pointer when the pixel sizes are equal (lcms's author, mm2/Little-CMS#93).
+void CImagingShim_colourTransformApplyRows(
+    const CImagingShim_ColourTransform *transform, const uint8_t *input, size_t inputStride,
+    uint8_t *output, size_t outputStride, size_t width, size_t rows);
 /// Frees the transform.
 void CImagingShim_colourTransformDestroy(CImagingShim_ColourTransform *transform);
 

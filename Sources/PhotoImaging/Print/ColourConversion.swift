@@ -59,6 +59,26 @@ struct ColourConversion: ~Copyable {
         return PixelBuffer(width: image.width, height: image.height, channels: 3, pixels: output)
     }
 
+    /// The pixels of `region` of `image` (RGB, for an ``Input/rgb`` conversion) converted to sRGB
+    /// in `image`'s own memory, packed from its start: the crop and the conversion in one pass,
+    /// with no second full-size buffer. `region` must lie inside the image.
+    func convertInPlace(_ image: consuming PixelBuffer, region: PixelRect) -> PixelBuffer {
+        precondition(input == .rgb && image.channels == 3, "in place only from RGB to RGB")
+        precondition(region.x >= 0 && region.y >= 0 && region.width > 0 && region.height > 0
+            && region.x + region.width <= image.width && region.y + region.height <= image.height, "the region lies inside the image")
+        let (width, stride) = (image.width, image.bytesPerRow)
+        var pixels = image.pixels
+        image.pixels = []  // `pixels` is the only reference: no copy on write below
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            // Row r moves from (region.y + r, region.x) to r * region.width: never later than it was.
+            CImagingShim_colourTransformApplyRows(
+                handle, buffer.baseAddress! + (region.y * width + region.x) * 3, stride,
+                buffer.baseAddress!, region.width * 3, region.width, region.height)
+        }
+        pixels.removeLast(pixels.count - region.width * region.height * 3)
+        return PixelBuffer(width: region.width, height: region.height, channels: 3, pixels: pixels)
+    }
+
     /// The sRGB profile that print files embed (lcms's own, made once).
     static let sRGBProfile: [UInt8] = {
         let size = CImagingShim_sRGBProfile(nil, 0)

@@ -3,15 +3,15 @@ extension PixelBuffer {
     func cropped(to rect: PixelRect) -> PixelBuffer {
         if rect.x == 0, rect.y == 0, rect.width == width, rect.height == height { return self }
         let rowBytes = rect.width * channels
-        var result = [UInt8](repeating: 0, count: rowBytes * rect.height)
-        pixels.withUnsafeBufferPointer { source in
-            result.withUnsafeMutableBufferPointer { target in
+        let result = [UInt8](unsafeUninitializedCapacity: rowBytes * rect.height) { target, initialized in
+            pixels.withUnsafeBufferPointer { source in
                 for row in 0..<rect.height {
                     let from = ((rect.y + row) * width + rect.x) * channels
                     target.baseAddress!.advanced(by: row * rowBytes)
-                        .update(from: source.baseAddress!.advanced(by: from), count: rowBytes)
+                        .initialize(from: source.baseAddress!.advanced(by: from), count: rowBytes)
                 }
             }
+            initialized = rowBytes * rect.height
         }
         return PixelBuffer(width: rect.width, height: rect.height, channels: channels, pixels: result)
     }

@@ -28,9 +28,17 @@ public enum PrintFileRenderer {
         var (image, colour) = colourManaged(stored, format: header.format, profile: profile)
         image = image.oriented(header.orientation)
         let layout = try PrintLayout(photo: PixelSize(width: image.width, height: image.height), spec: spec)
-        image = image.cropped(to: layout.source)
-            .resized(to: ResizePlan(width: layout.rendered.width, height: layout.rendered.height, squareCrop: false))
-        if colour.pending != nil, let profile { (image, colour) = convertedLate(image, profile: profile, step: colour) }
+        let unscaled = layout.rendered == PixelSize(width: layout.source.width, height: layout.source.height)
+        if unscaled, colour.pending != nil, let profile {
+            // Cropped, not scaled (a large print): the crop and the conversion in one pass, in place.
+            (image, colour) = convertedLate(consume image, region: layout.source, profile: profile, step: colour)
+        } else {
+            image = image.cropped(to: layout.source)
+                .resized(to: ResizePlan(width: layout.rendered.width, height: layout.rendered.height, squareCrop: false))
+            if colour.pending != nil, let profile {
+                (image, colour) = convertedLate(image, region: nil, profile: profile, step: colour)
+            }
+        }
         if let canvas = layout.canvas { image = image.centred(onWhiteWidth: canvas.width, height: canvas.height) }
         let padding = layout.padding
         image = image.mirrorPadded(left: padding[0], top: padding[1], right: padding[2], bottom: padding[3])
@@ -79,18 +87,24 @@ public enum PrintFileRenderer {
         }
     }
 
-    /// The pending RGB conversion, after resampling.
-    private static func convertedLate(_ image: PixelBuffer, profile: Data, step: ColourStep) -> (PixelBuffer, ColourStep) {
+    /// The pending RGB conversion, after resampling; with a `region`, the image is not yet
+    /// cropped to it, and the crop is made by the conversion (in place).
+    private static func convertedLate(
+        _ image: consuming PixelBuffer, region: PixelRect?, profile: Data, step: ColourStep
+    ) -> (PixelBuffer, ColourStep) {
         var step = step
         step.pending = nil
+        let conversion: ColourConversion
         do {
-            let conversion = try ColourConversion(profile: profile, input: .rgb)
-            step.used = true
-            return (conversion.convert(image), step)
+            conversion = try ColourConversion(profile: profile, input: .rgb)
         } catch {
             step.problem = (error as? PhotoSourceError)?.message ?? "\(error)"
-            return (image, step)
+            guard let region else { return (image, step) }
+            return (image.cropped(to: region), step)
         }
+        step.used = true
+        guard let region else { return (conversion.convert(image), step) }
+        return (conversion.convertInPlace(consume image, region: region), step)
     }
 
     /// `pixels` as RGB without a profile: CMYK by the usual formula, gray copied to each channel.

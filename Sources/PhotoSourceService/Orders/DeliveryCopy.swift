@@ -27,25 +27,35 @@ enum DeliveryCopy {
         case readWrite
     }
 
-    /// Copies `source` to the new file `destination` (it must not exist), with `permissions` whatever the umask.
+    /// Copies `source` to the new file `destination` (it must not exist), with `permissions`
+    /// whatever the umask, and waits until it is on disk.
     static func copy(_ source: URL, to destination: URL, permissions: mode_t, method: Method = .fastest) throws {
+        var flushes = WritebackQueue(window: 0)
+        try copy(source, to: destination, permissions: permissions, method: method, flushes: &flushes)
+    }
+
+    /// Copies `source` to the new file `destination` (it must not exist), with `permissions`
+    /// whatever the umask, and hands the written file to `flushes`: it is on disk once
+    /// `flushes` flushed it (``WritebackQueue/flushAll()``). A failed copy leaves no file; a
+    /// failed flush leaves the file to the caller, which is failing too.
+    static func copy(_ source: URL, to destination: URL, permissions: mode_t, method: Method = .fastest, flushes: inout WritebackQueue) throws {
         let input = open(source.path, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw PhotoSourceError.fileSystem(errno: errno, "Could not open \(source.path).") }
         defer { close(input) }
         let output = open(destination.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
         guard output >= 0 else { throw PhotoSourceError.fileSystem(errno: errno, "Could not create \(destination.path).") }
-        var done = false
-        defer {
+        do {
+            guard fchmod(output, permissions) == 0 else { throw PhotoSourceError.fileSystem(errno: errno, "Could not set the permissions of \(destination.path).") }
+            let cloned = method == .fastest ? try kernelCopy(input, output, destination) : false
+            if !cloned { try loopCopy(input, output, destination) }
+        } catch {
             close(output)
-            if !done { unlink(destination.path) }
+            unlink(destination.path)
+            throw error
         }
-        guard fchmod(output, permissions) == 0 else { throw PhotoSourceError.fileSystem(errno: errno, "Could not set the permissions of \(destination.path).") }
-        let cloned = method == .fastest ? try kernelCopy(input, output, destination) : false
-        if !cloned { try loopCopy(input, output, destination) }
         // On disk before the folder is renamed into place and the line recorded delivered: after a
         // power loss the shop must never find a delivered order with empty or short photos.
-        guard fsync(output) == 0 else { throw PhotoSourceError.fileSystem(errno: errno, "Could not flush \(destination.path) to disk.") }
-        done = true
+        try flushes.add(output, path: destination.path)
     }
 
     /// `copy_file_range` until the end of the input; `false` when the kernel refuses it before

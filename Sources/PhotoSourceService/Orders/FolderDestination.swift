@@ -48,7 +48,7 @@ public struct FolderDestination: OrderDestination {
     }
 
     public func deliver(
-        _ delivery: OrderDelivery, progress: @escaping @Sendable (ItemDeliveryResult) async throws -> Void
+        _ delivery: OrderDelivery, progress: @escaping @Sendable ([ItemDeliveryResult]) async throws -> Void
     ) async throws -> DeliveryOutcome {
         let final = root.appendingPathComponent(delivery.orderID, isDirectory: true)
         let root = root
@@ -63,9 +63,7 @@ public struct FolderDestination: OrderDestination {
                 throw FileSystemFailure.describe(error, doing: "write the order into", "the order folder")
             }
         }
-        for asset in delivery.assets.sorted(by: { $0.index < $1.index }) {
-            try await progress(ItemDeliveryResult(index: asset.index, delivered: true))
-        }
+        try await progress(delivery.assets.sorted(by: { $0.index < $1.index }).map { ItemDeliveryResult(index: $0.index, delivered: true) })
         return .delivered
     }
 
@@ -80,13 +78,20 @@ public struct FolderDestination: OrderDestination {
         let temp = root.appendingPathComponent(prefix + UUID().uuidString, isDirectory: true)
         try AtomicFile.makeDirectory(temp)
         do {
+            // Every photo on disk before the rename, but not each before the next is copied: the
+            // disk writes one while the next is copied (WritebackQueue).
+            var flushes = WritebackQueue(window: Self.flushWindow)
             for asset in delivery.assets {
                 // A clone where the file system can, else a copy in the kernel (DeliveryCopy). Not
                 // the asset store's private 0400: the shop's print software may run as another
                 // user, so read-only for everyone, as before.
-                try DeliveryCopy.copy(asset.file, to: temp.appendingPathComponent(asset.fileName), permissions: 0o444, method: copyMethod)
+                try DeliveryCopy.copy(
+                    asset.file, to: temp.appendingPathComponent(asset.fileName), permissions: 0o444, method: copyMethod, flushes: &flushes)
             }
             try AtomicFile.write(try OrderManifest(delivery).encoded(), to: temp.appendingPathComponent("manifest.json"))
+            try flushes.flushAll()
+            // The folder's own entries (the photos' names) on disk before it gets its final name.
+            try Self.flushFolder(temp)
             guard rename(temp.path, final.path) == 0 else {
                 let code = errno
                 if FileManager.default.fileExists(atPath: final.appendingPathComponent("manifest.json").path) {
@@ -96,14 +101,22 @@ public struct FolderDestination: OrderDestination {
                 throw PhotoSourceError.fileSystem(errno: code, "Could not move the order into \(final.path).")
             }
             // The rename itself on disk before the pipeline records the delivery.
-            let folder = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            if folder >= 0 {
-                _ = fsync(folder)
-                close(folder)
-            }
+            try Self.flushFolder(root)
         } catch {
             try? FileManager.default.removeItem(at: temp)
             throw error
         }
+    }
+
+    /// How many copied photos may wait for their flush (``WritebackQueue``): enough for the disk
+    /// to be kept busy, few enough open files for any order size.
+    static let flushWindow = 32
+
+    /// `fsync` of a folder: its entries on disk.
+    private static func flushFolder(_ folder: URL) throws {
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw PhotoSourceError.fileSystem(errno: errno, "Could not open \(folder.path).") }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw PhotoSourceError.fileSystem(errno: errno, "Could not flush \(folder.path) to disk.") }
     }
 }

@@ -83,12 +83,12 @@ public struct HTTPUploadDestination: OrderDestination {
     /// Uploads every asset not yet acknowledged, reporting each through `progress` as soon as
     /// its answer arrives and before its queue slot takes the next asset (``send(_:each:)``).
     public func deliver(
-        _ delivery: OrderDelivery, progress: @escaping @Sendable (ItemDeliveryResult) async throws -> Void
+        _ delivery: OrderDelivery, progress: @escaping @Sendable ([ItemDeliveryResult]) async throws -> Void
     ) async throws -> DeliveryOutcome {
         let pending = delivery.assets.filter { !delivery.acknowledged.contains($0.index) }.sorted { $0.index < $1.index }
         let results = try await send(pending) { asset in
             let result = try await upload(asset, of: delivery)
-            try await progress(result)
+            try await progress([result])
             return result
         }
         return Self.outcome(results, acknowledgedBefore: delivery.acknowledged.count)

@@ -12,12 +12,14 @@ public protocol OrderDestination: Sendable {
     /// The kind, as written in the configuration (`folder`, `httpUpload`, `printLab`).
     var kind: String { get }
     /// Delivers the assets of `delivery` that are not yet acknowledged, reporting each item as it
-    /// lands (or fails alone) through `progress`, which the pipeline persists before it returns.
+    /// lands (or fails alone) through `progress`, which the pipeline persists before it returns:
+    /// items that land together (a folder, a lab's one order) in one call, which is one write
+    /// to the store however many items the call holds.
     ///
     /// Throws only when the whole attempt failed and trying again later may help (the endpoint is
     /// down, answers 5xx); the pipeline then retries with backoff.
     func deliver(
-        _ delivery: OrderDelivery, progress: @escaping @Sendable (ItemDeliveryResult) async throws -> Void
+        _ delivery: OrderDelivery, progress: @escaping @Sendable ([ItemDeliveryResult]) async throws -> Void
     ) async throws -> DeliveryOutcome
 }
 

@@ -31,8 +31,8 @@ extension OrderPipeline {
         let store = store
         // Lines whose print file could not be made fail here alone; the rest still go out.
         let unprintable = printFailures(of: order, for: destinationID)
-        for result in unprintable {
-            try await store.recordDeliveryItem(order: order.id, destination: destinationID, result: result, now: Date())
+        if !unprintable.isEmpty {
+            try await store.recordDeliveryItems(order: order.id, destination: destinationID, results: unprintable, now: Date())
         }
         if let first = unprintable.first, delivery.assets.isEmpty {
             try await store.finishDelivery(
@@ -41,8 +41,9 @@ extension OrderPipeline {
             return
         }
         let lease = settings.leaseSeconds
-        var outcome = try await destination.deliver(delivery) { result in
-            try await store.recordDeliveryItem(order: order.id, destination: destinationID, result: result, now: Date())
+        var outcome = try await destination.deliver(delivery) { results in
+            guard !results.isEmpty else { return }
+            try await store.recordDeliveryItems(order: order.id, destination: destinationID, results: results, now: Date())
             // A cancelled order's job is no longer running: stop before the next item goes out
             // instead of when the worker's lease renewal next looks (a third of the lease later).
             guard try await store.renewLease(job: job.id, worker: worker, until: Date().addingTimeInterval(lease)) else {

@@ -51,8 +51,8 @@ public protocol OrderStore: Sendable {
     func finishMaterialising(order: String, job: String, worker: String, now: Date) async throws
     /// Marks the delivery `delivering` (unless it already ended or was cancelled); `false` when it should not run.
     func startDelivery(order: String, destination: String, now: Date) async throws -> Bool
-    /// Records what became of one item at one destination (a repeat overwrites).
-    func recordDeliveryItem(order: String, destination: String, result: ItemDeliveryResult, now: Date) async throws
+    /// Records what became of items at one destination, in one transaction (a repeat overwrites).
+    func recordDeliveryItems(order: String, destination: String, results: [ItemDeliveryResult], now: Date) async throws
     /// Records how the delivery ended, finishes `job`, and when every delivery of the order has
     /// ended, moves the order to its final status.
     func finishDelivery(order: String, destination: String, job: String, worker: String, outcome: DeliveryOutcome, now: Date) async throws

@@ -74,7 +74,7 @@ public struct PrintLabDestination: OrderDestination {
 
     /// Posts the order (every asset, the same idempotency key on every attempt).
     public func deliver(
-        _ delivery: OrderDelivery, progress: @escaping @Sendable (ItemDeliveryResult) async throws -> Void
+        _ delivery: OrderDelivery, progress: @escaping @Sendable ([ItemDeliveryResult]) async throws -> Void
     ) async throws -> DeliveryOutcome {
         let order: PrintLabOrder
         do {
@@ -94,9 +94,9 @@ public struct PrintLabDestination: OrderDestination {
         guard let externalID = configuration.format.externalID(in: response.body) else {
             throw PhotoSourceError(.invalidData, "Print lab \(id) accepted the order but its answer names no order id; trying again later.")
         }
-        for asset in delivery.assets where !delivery.acknowledged.contains(asset.index) {
-            try await progress(ItemDeliveryResult(index: asset.index, delivered: true))
-        }
+        try await progress(delivery.assets.filter { !delivery.acknowledged.contains($0.index) }.map {
+            ItemDeliveryResult(index: $0.index, delivered: true)
+        })
         return .accepted(externalID: externalID)
     }
 

@@ -89,16 +89,18 @@ extension SQLServiceStore {
         }
     }
 
-    public func recordDeliveryItem(order: String, destination: String, result: ItemDeliveryResult, now: Date) async throws {
+    public func recordDeliveryItems(order: String, destination: String, results: [ItemDeliveryResult], now: Date) async throws {
         try await database.write { db in
-            _ = try await db.query(
-                """
-                INSERT INTO delivery_items (order_id, destination_id, idx, delivered, error_code, error_message) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT (order_id, destination_id, idx) DO UPDATE SET
-                    delivered = excluded.delivered, error_code = excluded.error_code, error_message = excluded.error_message
-                """,
-                [.text(order), .text(destination), .integer(result.index), .integer(result.delivered ? 1 : 0),
-                 .text(result.errorCode), .text(result.message)])
+            for result in results {
+                _ = try await db.query(
+                    """
+                    INSERT INTO delivery_items (order_id, destination_id, idx, delivered, error_code, error_message) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (order_id, destination_id, idx) DO UPDATE SET
+                        delivered = excluded.delivered, error_code = excluded.error_code, error_message = excluded.error_message
+                    """,
+                    [.text(order), .text(destination), .integer(result.index), .integer(result.delivered ? 1 : 0),
+                     .text(result.errorCode), .text(result.message)])
+            }
         }
     }
 

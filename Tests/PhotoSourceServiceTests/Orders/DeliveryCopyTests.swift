@@ -90,4 +90,35 @@ struct DeliveryCopyTests {
         }
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("manifest.json").path))
     }
+
+    @Test("an order of more photos than the flush window arrives whole, reported in one progress call, with no file left open")
+    func manyPhotos() async throws {
+        let count = FolderDestination.flushWindow * 2 + 5
+        let assets = try TestAssets(count: count, bytes: 20_000)
+        defer { assets.remove() }
+        let root = assets.folder.appendingPathComponent("orders")
+        let log = ProgressLog()
+        let calls = Shared(0)
+        // When
+        let outcome = try await FolderDestination(id: "shop", root: root).deliver(assets.delivery()) { results in
+            calls.update { $0 += 1 }
+            try await log.progress(results)
+        }
+        // Then
+        #expect(outcome == .delivered)
+        #expect(calls.value == 1)
+        #expect(log.results.value.map(\.index) == Array(0..<count) && log.results.value.allSatisfy(\.delivered))
+        let folder = root.appendingPathComponent("ord_test")
+        for (index, asset) in assets.assets.enumerated() {
+            #expect(try Data(contentsOf: folder.appendingPathComponent(asset.fileName)) == (try assets.bytes(index)))
+        }
+        #expect(try Self.openFiles(under: root).isEmpty, "every copied photo's descriptor is closed once it is flushed")
+    }
+
+    /// The files under `folder` this process has open (other tests' files do not count).
+    static func openFiles(under folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap { descriptor in
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")).flatMap { $0.hasPrefix(folder.path) ? $0 : nil }
+        }
+    }
 }

@@ -16,9 +16,11 @@ struct HTTPUploadAcknowledgementTests {
         let receiver = HTTPUploadDestinationTests.Receiver()
         // The durable record of acknowledgements; item 0's write is the one the kill interrupts.
         let recorded = Shared<Set<Int>>([])
-        let progress: @Sendable (ItemDeliveryResult) async throws -> Void = { result in
-            if result.index == 0 { try await Task.sleep(for: .seconds(3600)) }
-            recorded.update { _ = $0.insert(result.index) }
+        let progress: @Sendable ([ItemDeliveryResult]) async throws -> Void = { results in
+            for result in results {
+                if result.index == 0 { try await Task.sleep(for: .seconds(3600)) }
+                recorded.update { _ = $0.insert(result.index) }
+            }
         }
         try await OrderTestServer.with(receiver.router) { server in
             let upload = try HTTPUploadDestinationTests().destination(server, mode: .concurrent(maximum: 2))

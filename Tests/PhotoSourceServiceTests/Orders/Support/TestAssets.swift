@@ -68,8 +68,8 @@ final class RecordingSink: OrderStatusSink {
 final class ProgressLog: Sendable {
     let results = Shared<[ItemDeliveryResult]>([])
 
-    var progress: @Sendable (ItemDeliveryResult) async throws -> Void {
-        { [results] result in results.update { $0.append(result) } }
+    var progress: @Sendable ([ItemDeliveryResult]) async throws -> Void {
+        { [results] reported in results.update { $0.append(contentsOf: reported) } }
     }
 
     var byIndex: [Int: ItemDeliveryResult] { Dictionary(results.value.map { ($0.index, $0) }, uniquingKeysWith: { $1 }) }
