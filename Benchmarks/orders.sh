@@ -13,6 +13,10 @@
 #   FILES=print: the folder destination asks for print files ("files": "print"): each line is also
 #   rendered for PRODUCT (8x10) into the asset store and delivered as a print file; same peer.
 #   BIN=path runs that photosource binary instead of the build (e.g. an older build, to compare).
+#   REST=seconds: a pause after the sync that precedes each timed side (default 0; see orders_bench.py).
+#   WORK_DIR=folder: where the service's state, asset store, order folder and curl's files go
+#   (default the system's temporary folder); /dev/shm takes the disk out of the comparison.
+#   Each round prints its phase split (materialising, delivering) on stderr.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"

@@ -150,8 +150,21 @@ def cloud_token(cloud):
         return json.load(response)["access_token"]
 
 
+def rest_disk():
+    """Before each timed side: nothing of the other side's left to write.
+
+    curl never flushes its files: the kernel would write them back during our order, whose
+    fsyncs would then wait for them (our removed files likewise), so everything is synced first,
+    outside the timing. REST=seconds adds a pause after it (default 0): this machine's disk is
+    rate-limited (durable writes run at 1–1.8 GB/s for a burst, then at a flat ~315 MB/s; see
+    docs/benchmarks.md), and a pause lets a burst allowance refill where one does.
+    """
+    os.sync()
+    time.sleep(float(os.environ.get("REST", "0")))
+
+
 def run(binary, corpus_dir, rounds, label):
-    work = tempfile.mkdtemp(prefix="photosource-orders-bench.")
+    work = tempfile.mkdtemp(prefix="photosource-orders-bench.", dir=os.environ.get("WORK_DIR"))
     processes = []
     try:
         cloud_process = subprocess.Popen(
@@ -198,10 +211,7 @@ def run(binary, corpus_dir, rounds, label):
         ours, theirs, peaks = [], [], []
         for round_number in range(rounds):
             # (a) one order of every photo, timed until it is delivered.
-            # Each side starts with nothing of the other's still waiting to be written: curl's
-            # files are never flushed by curl, and the kernel would write them back during our
-            # order (whose fsyncs then wait for them); our removed files likewise.
-            os.sync()
+            rest_disk()
             reset_peak(service.pid)
             body = {"reference": f"bench-{round_number}", "product": os.environ.get("PRODUCT", "8x10"),
                     "items": [{"source": source, "itemId": photo, "copies": 1} for photo in photos]}
@@ -238,7 +248,7 @@ def run(binary, corpus_dir, rounds, label):
                          "-H", f"Authorization: Bearer {cloud_token_value}"]
             for index, url in enumerate(originals):
                 arguments += ["-o", os.path.join(target, f"{index:04d}.jpg"), url]
-            os.sync()
+            rest_disk()
             started = time.perf_counter()
             subprocess.run(arguments, check=True)
             files = sorted(os.path.join(target, name) for name in os.listdir(target))

@@ -4,6 +4,7 @@ import Glibc
 #endif
 import NIOPosix
 import PhotoSourceKit
+import Synchronization
 
 /// Delivers an order as a folder: `<root>/<order-id>/` holding the byte-identical originals and
 /// `manifest.json` (reference, items, MD5s, pixel sizes, fitness).
@@ -78,18 +79,8 @@ public struct FolderDestination: OrderDestination {
         let temp = root.appendingPathComponent(prefix + UUID().uuidString, isDirectory: true)
         try AtomicFile.makeDirectory(temp)
         do {
-            // Every photo on disk before the rename, but not each before the next is copied: the
-            // disk writes one while the next is copied (WritebackQueue).
-            var flushes = WritebackQueue(window: Self.flushWindow)
-            for asset in delivery.assets {
-                // A clone where the file system can, else a copy in the kernel (DeliveryCopy). Not
-                // the asset store's private 0400: the shop's print software may run as another
-                // user, so read-only for everyone, as before.
-                try DeliveryCopy.copy(
-                    asset.file, to: temp.appendingPathComponent(asset.fileName), permissions: 0o444, method: copyMethod, flushes: &flushes)
-            }
+            try copyPhotos(delivery.assets, into: temp, copyMethod: copyMethod)
             try AtomicFile.write(try OrderManifest(delivery).encoded(), to: temp.appendingPathComponent("manifest.json"))
-            try flushes.flushAll()
             // The folder's own entries (the photos' names) on disk before it gets its final name.
             try Self.flushFolder(temp)
             guard rename(temp.path, final.path) == 0 else {
@@ -108,9 +99,36 @@ public struct FolderDestination: OrderDestination {
         }
     }
 
-    /// How many copied photos may wait for their flush (``WritebackQueue``): enough for the disk
-    /// to be kept busy, few enough open files for any order size.
+    /// How many copied photos may wait for their flush (``WritebackQueue``), over all copying
+    /// threads: enough for the disk to be kept busy, few enough open files for any order size.
     static let flushWindow = 32
+
+    /// Copies the photos into `folder` on up to one thread per core (a copy on a file system
+    /// that cannot clone is the kernel's memcpy: one core copies about 1.3 GB/s here), each
+    /// thread flushing its own through a ``WritebackQueue``; every photo is on disk when it
+    /// returns. The first failure stops the other threads before their next photo and is thrown.
+    private static func copyPhotos(_ assets: [DeliverableAsset], into folder: URL, copyMethod: DeliveryCopy.Method) throws {
+        let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4, assets.count))
+        let failure = Mutex<(any Error)?>(nil)
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            do {
+                var flushes = WritebackQueue(window: max(1, flushWindow / threads))
+                for index in stride(from: thread, to: assets.count, by: threads) {
+                    guard failure.withLock({ $0 == nil }) else { return }
+                    // A clone where the file system can, else a copy in the kernel (DeliveryCopy). Not
+                    // the asset store's private 0400: the shop's print software may run as another
+                    // user, so read-only for everyone, as before.
+                    try DeliveryCopy.copy(
+                        assets[index].file, to: folder.appendingPathComponent(assets[index].fileName), permissions: 0o444,
+                        method: copyMethod, flushes: &flushes)
+                }
+                try flushes.flushAll()
+            } catch {
+                failure.withLock { if $0 == nil { $0 = error } }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
 
     /// `fsync` of a folder: its entries on disk.
     private static func flushFolder(_ folder: URL) throws {
