@@ -26,6 +26,8 @@ public struct FolderDestination: OrderDestination {
 
     /// How the photos are copied (``DeliveryCopy``; tests force the fallback).
     let copyMethod: DeliveryCopy.Method
+    /// The photos copied ahead of delivery, while their order was still being fetched.
+    let staging = FolderStaging()
 
     /// A folder destination `id` writing under `root`.
     public init(id: String, root: URL) {
@@ -54,11 +56,12 @@ public struct FolderDestination: OrderDestination {
         let final = root.appendingPathComponent(delivery.orderID, isDirectory: true)
         let root = root
         let copyMethod = copyMethod
+        let staging = staging
         try await NIOThreadPool.singleton.runIfActive {
             // Already there: an earlier run renamed it into place, then died before it was recorded.
             if FileManager.default.fileExists(atPath: final.appendingPathComponent("manifest.json").path) { return }
             do {
-                try Self.write(delivery, into: root, final: final, copyMethod: copyMethod)
+                try Self.write(delivery, into: root, final: final, copyMethod: copyMethod, staging: staging)
             } catch {
                 // The customer sees the order line's message: the reason, never the server's paths.
                 throw FileSystemFailure.describe(error, doing: "write the order into", "the order folder")
@@ -68,73 +71,14 @@ public struct FolderDestination: OrderDestination {
         return .delivered
     }
 
-    /// Fills `.<order>.partial-<random>` beside `final`, then renames it to `final`.
-    private static func write(_ delivery: OrderDelivery, into root: URL, final: URL, copyMethod: DeliveryCopy.Method) throws {
-        try AtomicFile.makeDirectory(root)
-        let prefix = ".\(delivery.orderID).partial-"
-        // What an earlier, interrupted attempt left.
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [] where name.hasPrefix(prefix) {
-            try? FileManager.default.removeItem(at: root.appendingPathComponent(name))
+    /// Copies a line's photo into the order's staging folder (``FolderStaging``) as soon as it is
+    /// materialised, so the delivery finds it copied and only flushes it.
+    func prepare(_ asset: DeliverableAsset, orderID: String) async throws {
+        let (staging, root, copyMethod) = (staging, root, copyMethod)
+        try await NIOThreadPool.singleton.runIfActive {
+            try staging.stage(asset, orderID: orderID, root: root, copyMethod: copyMethod)
         }
-        let temp = root.appendingPathComponent(prefix + UUID().uuidString, isDirectory: true)
-        try AtomicFile.makeDirectory(temp)
-        do {
-            try copyPhotos(delivery.assets, into: temp, copyMethod: copyMethod)
-            try AtomicFile.write(try OrderManifest(delivery).encoded(), to: temp.appendingPathComponent("manifest.json"))
-            // The folder's own entries (the photos' names) on disk before it gets its final name.
-            try Self.flushFolder(temp)
-            guard rename(temp.path, final.path) == 0 else {
-                let code = errno
-                if FileManager.default.fileExists(atPath: final.appendingPathComponent("manifest.json").path) {
-                    try? FileManager.default.removeItem(at: temp)
-                    return  // another run got there first
-                }
-                throw PhotoSourceError.fileSystem(errno: code, "Could not move the order into \(final.path).")
-            }
-            // The rename itself on disk before the pipeline records the delivery.
-            try Self.flushFolder(root)
-        } catch {
-            try? FileManager.default.removeItem(at: temp)
-            throw error
-        }
-    }
-
-    /// How many copied photos may wait for their flush (``WritebackQueue``), over all copying
-    /// threads: enough for the disk to be kept busy, few enough open files for any order size.
-    static let flushWindow = 32
-
-    /// Copies the photos into `folder` on up to one thread per core (a copy on a file system
-    /// that cannot clone is the kernel's memcpy: one core copies about 1.3 GB/s here), each
-    /// thread flushing its own through a ``WritebackQueue``; every photo is on disk when it
-    /// returns. The first failure stops the other threads before their next photo and is thrown.
-    private static func copyPhotos(_ assets: [DeliverableAsset], into folder: URL, copyMethod: DeliveryCopy.Method) throws {
-        let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4, assets.count))
-        let failure = Mutex<(any Error)?>(nil)
-        DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            do {
-                var flushes = WritebackQueue(window: max(1, flushWindow / threads))
-                for index in stride(from: thread, to: assets.count, by: threads) {
-                    guard failure.withLock({ $0 == nil }) else { return }
-                    // A clone where the file system can, else a copy in the kernel (DeliveryCopy). Not
-                    // the asset store's private 0400: the shop's print software may run as another
-                    // user, so read-only for everyone, as before.
-                    try DeliveryCopy.copy(
-                        assets[index].file, to: folder.appendingPathComponent(assets[index].fileName), permissions: 0o444,
-                        method: copyMethod, flushes: &flushes)
-                }
-                try flushes.flushAll()
-            } catch {
-                failure.withLock { if $0 == nil { $0 = error } }
-            }
-        }
-        if let error = failure.withLock({ $0 }) { throw error }
-    }
-
-    /// `fsync` of a folder: its entries on disk.
-    private static func flushFolder(_ folder: URL) throws {
-        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw PhotoSourceError.fileSystem(errno: errno, "Could not open \(folder.path).") }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw PhotoSourceError.fileSystem(errno: errno, "Could not flush \(folder.path) to disk.") }
     }
 }
+
+extension FolderDestination: PreparingOrderDestination {}

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PhotoImaging
 import PhotoSourceKit
 
@@ -48,6 +49,26 @@ extension OrderPipeline {
             outcome = .failure(Self.failure(error))
         }
         try await store.recordItem(order: order.id, index: item.index, outcome: outcome, now: Date())
+        if case .success(let asset) = outcome { await prepare(item, asset: asset, of: order) }
+    }
+
+    /// Hands the line just materialised to the order's destinations that can begin early
+    /// (``PreparingOrderDestination``: a folder copies it while the other lines download).
+    private func prepare(_ item: OrderRecord.Item, asset: MaterialisedAsset, of order: OrderRecord) async {
+        var line = item
+        line.state = .materialised
+        line.asset = asset
+        for delivery in order.deliveries {
+            guard let destination = destinations[delivery.destinationID] as? any PreparingOrderDestination,
+                  let deliverable = deliverable(line, for: delivery.destinationID)
+            else { continue }
+            do {
+                try await destination.prepare(deliverable, orderID: order.id)
+            } catch {
+                // Only the head start is lost: the delivery copies this photo itself.
+                logger.debug("order \(order.id) line \(item.index): not staged for \(delivery.destinationID): \(error)")
+            }
+        }
     }
 
     /// One line: found again in its source (as the order's session sees it), its original stored and described.

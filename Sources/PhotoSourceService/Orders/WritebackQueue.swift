@@ -13,7 +13,8 @@ import PhotoSourceKit
 /// made the copies take turns with the disk; and no more than `window + 1` files are open at once.
 ///
 /// A file is durable only after ``flushAll()`` returned; whatever is still pending when the
-/// queue ends is closed unflushed (the caller is failing and removes it).
+/// queue ends is closed unflushed, its writeback started: the caller is failing and removes it,
+/// or flushes it later by another descriptor (``FolderStaging``).
 struct WritebackQueue: ~Copyable {
     /// How many written files may wait for their flush.
     let window: Int

@@ -1,0 +1,85 @@
+import Foundation
+import PhotoSourceKit
+@testable import PhotoSourceService
+import Testing
+
+/// A folder destination copies each line into a hidden staging folder while the order is still
+/// being fetched, and its delivery uses those copies only where it can trust them.
+@Suite("Folder delivery: photos staged while the order is fetched")
+struct FolderStagingTests {
+    /// The inode of `file`: the same number before and after delivery means the staged copy was kept.
+    static func inode(_ file: URL) throws -> UInt64 {
+        let number = try #require(FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? NSNumber)
+        return number.uint64Value
+    }
+
+    @Test("staged photos are kept (flushed, not copied again) and the folder arrives whole; nothing hidden is left")
+    func stagedCopiesAreUsed() async throws {
+        let assets = try TestAssets(count: 4, bytes: 50_000)
+        defer { assets.remove() }
+        let root = assets.folder.appendingPathComponent("orders")
+        let destination = FolderDestination(id: "shop", root: root)
+        for asset in assets.assets.prefix(3) { try await destination.prepare(asset, orderID: "ord_test") }
+        let staging = root.appendingPathComponent(destination.staging.folderName(orderID: "ord_test"))
+        let stagedInodes = try assets.assets.prefix(3).map { try Self.inode(staging.appendingPathComponent($0.fileName)) }
+        // When
+        let outcome = try await destination.deliver(assets.delivery()) { _ in }
+        // Then
+        #expect(outcome == .delivered)
+        let folder = root.appendingPathComponent("ord_test")
+        for (index, asset) in assets.assets.enumerated() {
+            #expect(try Data(contentsOf: folder.appendingPathComponent(asset.fileName)) == (try assets.bytes(index)))
+        }
+        #expect(try assets.assets.prefix(3).map { try Self.inode(folder.appendingPathComponent($0.fileName)) } == stagedInodes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["ord_test"])
+        #expect(destination.staging.claim(orderID: "ord_test").isEmpty, "a delivery claims the staged copies once")
+    }
+
+    @Test("a staged photo the delivery does not carry is not in the folder; a staged copy cut short is copied again")
+    func strayAndShortCopies() async throws {
+        let assets = try TestAssets(count: 3, bytes: 50_000)
+        defer { assets.remove() }
+        let root = assets.folder.appendingPathComponent("orders")
+        let destination = FolderDestination(id: "shop", root: root)
+        for asset in assets.assets { try await destination.prepare(asset, orderID: "ord_test") }
+        let staging = root.appendingPathComponent(destination.staging.folderName(orderID: "ord_test"))
+        // Line 1 cut short behind the destination's back (a full disk, an operator).
+        let short = staging.appendingPathComponent(assets.assets[1].fileName)
+        #expect(chmod(short.path, 0o644) == 0)
+        #expect(truncate(short.path, 100) == 0)
+        // Line 2 is not delivered here (its print file failed, say).
+        var delivery = assets.delivery()
+        delivery.assets.removeLast()
+        // When
+        _ = try await destination.deliver(delivery) { _ in }
+        // Then
+        let folder = root.appendingPathComponent("ord_test")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+            == [assets.assets[0].fileName, assets.assets[1].fileName, "manifest.json"])
+        #expect(try Data(contentsOf: folder.appendingPathComponent(assets.assets[1].fileName)) == (try assets.bytes(1)))
+    }
+
+    @Test("another process's staging folder for the order is removed and not trusted; other orders' are removed only when a day old")
+    func foreignStagingFolders() async throws {
+        let assets = try TestAssets(count: 2, bytes: 50_000)
+        defer { assets.remove() }
+        let root = assets.folder.appendingPathComponent("orders")
+        // A process killed while it staged this order (its copy of line 0 damaged), and two other orders' staging folders.
+        let killed = FolderDestination(id: "shop", root: root)
+        for asset in assets.assets { try await killed.prepare(asset, orderID: "ord_test") }
+        let damaged = root.appendingPathComponent(killed.staging.folderName(orderID: "ord_test")).appendingPathComponent(assets.assets[0].fileName)
+        #expect(chmod(damaged.path, 0o644) == 0)
+        try Data(repeating: 0, count: 50_000).write(to: damaged)
+        let fresh = root.appendingPathComponent(".ord_other.staging-\(UUID().uuidString)")
+        let old = root.appendingPathComponent(".ord_old.staging-\(UUID().uuidString)")
+        for folder in [fresh, old] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-FolderStaging.abandonedAfter - 60)], ofItemAtPath: old.path)
+        // When: a new process delivers the order.
+        let restarted = FolderDestination(id: "shop", root: root)
+        _ = try await restarted.deliver(assets.delivery()) { _ in }
+        // Then
+        let folder = root.appendingPathComponent("ord_test")
+        #expect(try Data(contentsOf: folder.appendingPathComponent(assets.assets[0].fileName)) == (try assets.bytes(0)))
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: root.path)) == ["ord_test", fresh.lastPathComponent])
+    }
+}
