@@ -32,6 +32,9 @@ final class ActiveTransfer {
         self.sink = BodySink(file: order.file)
     }
 
+    /// The receive buffer of a download into a file (`CURLOPT_BUFFERSIZE`).
+    static let fileBufferSize = 512 << 10
+
     /// The request URL for messages, secrets redacted.
     var shownURL: String { order.request.url.redactedDescription }
 
@@ -54,6 +57,9 @@ final class ActiveTransfer {
         try easy.set(CURLOPT_LOW_SPEED_LIMIT, max(0, options.lowSpeedLimit.bytesPerSecond))
         try easy.set(CURLOPT_LOW_SPEED_TIME, max(1, (options.lowSpeedLimit.duration.wholeMilliseconds + 999) / 1000))
         if options.acceptEncoding { try easy.set(CURLOPT_ACCEPT_ENCODING, "") }
+        // A download into a file (an original of megabytes) takes the socket's data 512 KiB at a
+        // time instead of curl's default 16 KiB: 32 times fewer receive and write calls.
+        if order.file != nil { try easy.set(CURLOPT_BUFFERSIZE, Self.fileBufferSize) }
         try easy.set(CURLOPT_RESOLVE, list: options.resolveOverrides)
         try configureMethod(request)
         var headers = ["Expect:"]  // no 100-continue round trip

@@ -13,14 +13,35 @@ struct FolderStagingTests {
         return number.uint64Value
     }
 
+    /// `count` assets of the order `ord_test`, the first `staged` of them prepared by a folder destination.
+    struct StagedOrder {
+        let assets: TestAssets
+        let root: URL
+        let destination: FolderDestination
+        /// The destination's staging folder for the order.
+        let staging: URL
+
+        init(count: Int, staged: Int) async throws {
+            assets = try TestAssets(count: count, bytes: 50_000)
+            root = assets.folder.appendingPathComponent("orders")
+            destination = FolderDestination(id: "shop", root: root)
+            for asset in assets.assets.prefix(staged) { try await destination.prepare(asset, orderID: "ord_test") }
+            staging = root.appendingPathComponent(destination.staging.folderName(orderID: "ord_test"))
+        }
+
+        /// Makes the staged copy of line `index` writable (staged copies are 0444) and returns it.
+        func writableCopy(_ index: Int) -> URL {
+            let file = staging.appendingPathComponent(assets.assets[index].fileName)
+            #expect(chmod(file.path, 0o644) == 0)
+            return file
+        }
+    }
+
     @Test("staged photos are kept (flushed, not copied again) and the folder arrives whole; nothing hidden is left")
     func stagedCopiesAreUsed() async throws {
-        let assets = try TestAssets(count: 4, bytes: 50_000)
-        defer { assets.remove() }
-        let root = assets.folder.appendingPathComponent("orders")
-        let destination = FolderDestination(id: "shop", root: root)
-        for asset in assets.assets.prefix(3) { try await destination.prepare(asset, orderID: "ord_test") }
-        let staging = root.appendingPathComponent(destination.staging.folderName(orderID: "ord_test"))
+        let order = try await StagedOrder(count: 4, staged: 3)
+        defer { order.assets.remove() }
+        let (assets, root, destination, staging) = (order.assets, order.root, order.destination, order.staging)
         let stagedInodes = try assets.assets.prefix(3).map { try Self.inode(staging.appendingPathComponent($0.fileName)) }
         // When
         let outcome = try await destination.deliver(assets.delivery()) { _ in }
@@ -37,16 +58,11 @@ struct FolderStagingTests {
 
     @Test("a staged photo the delivery does not carry is not in the folder; a staged copy cut short is copied again")
     func strayAndShortCopies() async throws {
-        let assets = try TestAssets(count: 3, bytes: 50_000)
-        defer { assets.remove() }
-        let root = assets.folder.appendingPathComponent("orders")
-        let destination = FolderDestination(id: "shop", root: root)
-        for asset in assets.assets { try await destination.prepare(asset, orderID: "ord_test") }
-        let staging = root.appendingPathComponent(destination.staging.folderName(orderID: "ord_test"))
+        let order = try await StagedOrder(count: 3, staged: 3)
+        defer { order.assets.remove() }
+        let (assets, root, destination) = (order.assets, order.root, order.destination)
         // Line 1 cut short behind the destination's back (a full disk, an operator).
-        let short = staging.appendingPathComponent(assets.assets[1].fileName)
-        #expect(chmod(short.path, 0o644) == 0)
-        #expect(truncate(short.path, 100) == 0)
+        #expect(truncate(order.writableCopy(1).path, 100) == 0)
         // Line 2 is not delivered here (its print file failed, say).
         var delivery = assets.delivery()
         delivery.assets.removeLast()
@@ -61,15 +77,11 @@ struct FolderStagingTests {
 
     @Test("another process's staging folder for the order is removed and not trusted; other orders' are removed only when a day old")
     func foreignStagingFolders() async throws {
-        let assets = try TestAssets(count: 2, bytes: 50_000)
-        defer { assets.remove() }
-        let root = assets.folder.appendingPathComponent("orders")
         // A process killed while it staged this order (its copy of line 0 damaged), and two other orders' staging folders.
-        let killed = FolderDestination(id: "shop", root: root)
-        for asset in assets.assets { try await killed.prepare(asset, orderID: "ord_test") }
-        let damaged = root.appendingPathComponent(killed.staging.folderName(orderID: "ord_test")).appendingPathComponent(assets.assets[0].fileName)
-        #expect(chmod(damaged.path, 0o644) == 0)
-        try Data(repeating: 0, count: 50_000).write(to: damaged)
+        let killed = try await StagedOrder(count: 2, staged: 2)
+        defer { killed.assets.remove() }
+        let (assets, root) = (killed.assets, killed.root)
+        try Data(repeating: 0, count: 50_000).write(to: killed.writableCopy(0))
         let fresh = root.appendingPathComponent(".ord_other.staging-\(UUID().uuidString)")
         let old = root.appendingPathComponent(".ord_old.staging-\(UUID().uuidString)")
         for folder in [fresh, old] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
