@@ -36,11 +36,9 @@ final class FolderStaging: Sendable {
             return state[orderID]?.files[asset.fileName] == asset.byteCount
         }
         if known { return }
-        try AtomicFile.makeDirectory(root)
+        // 0755 whatever the umask, as the partial folder it stands for: the shop's software may run as another user.
         let folder = root.appendingPathComponent(folderName(orderID: orderID), isDirectory: true)
-        if mkdir(folder.path, 0o755) != 0, errno != EEXIST {
-            throw PhotoSourceError.fileSystem(errno: errno, "Could not make \(folder.path).")
-        }
+        try AtomicFile.makeDirectory(folder)
         let target = folder.appendingPathComponent(asset.fileName)
         unlink(target.path)  // what an earlier, failed attempt in this process left
         // Not flushed here: the delivery flushes every photo before the folder gets its name.

@@ -53,6 +53,8 @@ struct FolderStagingTests {
         }
         #expect(try assets.assets.prefix(3).map { try Self.inode(folder.appendingPathComponent($0.fileName)) } == stagedInodes)
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["ord_test"])
+        let mode = try #require(FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? NSNumber)
+        #expect(mode.intValue == 0o755, "readable by the shop's software, whoever it runs as")
         #expect(destination.staging.claim(orderID: "ord_test").isEmpty, "a delivery claims the staged copies once")
     }
 
