@@ -81,4 +81,11 @@ public struct FolderDestination: OrderDestination {
     }
 }
 
-extension FolderDestination: PreparingOrderDestination {}
+extension FolderDestination: PreparingOrderDestination {
+    /// Removes the order's staging folder and forgets its copies.
+    func discardPrepared(orderID: String) async {
+        _ = staging.claim(orderID: orderID)
+        let folder = root.appendingPathComponent(staging.folderName(orderID: orderID), isDirectory: true)
+        try? await NIOThreadPool.singleton.runIfActive { try? FileManager.default.removeItem(at: folder) }
+    }
+}

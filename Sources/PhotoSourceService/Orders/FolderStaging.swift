@@ -12,8 +12,9 @@ import Synchronization
 /// A staged copy is trusted only by the process that made it, only once it completed, and only
 /// while its size still matches: the staging folder's name carries this process's token, and the
 /// record of completed copies lives in memory. Whatever a killed process staged is removed by
-/// the order's next delivery attempt, like its partial folders; a staging folder no delivery
-/// claimed (the order was cancelled while it was fetched) is removed a day later.
+/// the order's next delivery attempt, like its partial folders; an order cancelled while it was
+/// fetched has its folder removed when the fetching stops (``FolderDestination/discardPrepared(orderID:)``),
+/// and any staging folder left a day is swept.
 final class FolderStaging: Sendable {
     /// This process's mark on its staging folders.
     let token = UUID().uuidString

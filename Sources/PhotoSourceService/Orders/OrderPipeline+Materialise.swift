@@ -36,6 +36,10 @@ extension OrderPipeline {
             try await group.waitForAll()
         }
         try await store.finishMaterialising(order: order.id, job: job.id, worker: worker, now: Date())
+        // Cancelled (or failed) while it was fetched: no delivery will claim what was staged.
+        if let ended = try await store.order(id: order.id), ended.status.isFinal {
+            await discardPrepared(of: ended, at: ended.deliveries.map(\.destinationID))
+        }
     }
 
     /// One line fetched and its outcome recorded; only retryable errors and cancellation are thrown.
@@ -50,6 +54,20 @@ extension OrderPipeline {
         }
         try await store.recordItem(order: order.id, index: item.index, outcome: outcome, now: Date())
         if case .success(let asset) = outcome { await prepare(item, asset: asset, of: order) }
+    }
+
+    /// A job stopped because its lease was lost: when its order has ended (cancelled), what the
+    /// destinations prepared for it is dropped; when another worker took the job over, nothing is.
+    func stopped(_ job: OrderJob) async {
+        guard let order = try? await store.order(id: job.orderID), order.status.isFinal else { return }
+        await discardPrepared(of: order, at: job.destinationID.map { [$0] } ?? order.deliveries.map(\.destinationID))
+    }
+
+    /// Tells the destinations among `destinationIDs` that began early on `order` that no delivery will come.
+    func discardPrepared(of order: OrderRecord, at destinationIDs: [String]) async {
+        for id in destinationIDs {
+            if let destination = destinations[id] as? any PreparingOrderDestination { await destination.discardPrepared(orderID: order.id) }
+        }
     }
 
     /// Hands the line just materialised to the order's destinations that can begin early

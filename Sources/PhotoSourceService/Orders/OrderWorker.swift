@@ -97,7 +97,10 @@ public struct OrderWorker: Service {
             return ending
         }
         guard case .failed(let error) = ending else {
-            if case .leaseLost = ending { pipeline.logger.info("order worker: \(job.id) is no longer ours; stopped") }
+            if case .leaseLost = ending {
+                pipeline.logger.info("order worker: \(job.id) is no longer ours; stopped")
+                await pipeline.stopped(job)
+            }
             return
         }
         await handle(error, of: job)

@@ -8,4 +8,7 @@ import Foundation
 protocol PreparingOrderDestination: OrderDestination {
     /// Begins on `asset` of the order `orderID`; a failure costs only the head start.
     func prepare(_ asset: DeliverableAsset, orderID: String) async throws
+    /// Drops what was prepared for `orderID`: no delivery will come (the order was cancelled or
+    /// failed before it reached this destination).
+    func discardPrepared(orderID: String) async
 }

@@ -96,4 +96,18 @@ struct FolderStagingTests {
         #expect(try Data(contentsOf: folder.appendingPathComponent(assets.assets[0].fileName)) == (try assets.bytes(0)))
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: root.path)) == ["ord_test", fresh.lastPathComponent])
     }
+
+    @Test("what was staged for an order no delivery will come to is removed, and a later delivery copies afresh")
+    func discardPrepared() async throws {
+        let order = try await StagedOrder(count: 2, staged: 2)
+        defer { order.assets.remove() }
+        // When
+        await order.destination.discardPrepared(orderID: "ord_test")
+        // Then
+        #expect(!FileManager.default.fileExists(atPath: order.staging.path))
+        #expect(order.destination.staging.claim(orderID: "ord_test").isEmpty)
+        _ = try await order.destination.deliver(order.assets.delivery()) { _ in }
+        let delivered = order.root.appendingPathComponent("ord_test").appendingPathComponent(order.assets.assets[0].fileName)
+        #expect(try Data(contentsOf: delivered) == (try order.assets.bytes(0)))
+    }
 }

@@ -67,6 +67,13 @@ struct OrderCrashTests {
         ["delivered", "partiallyDelivered", "failed", "cancelled"].contains(order["status"] as? String ?? "")
     }
 
+    /// How many files the order's staging folder under `orders` holds (0 without one).
+    static func stagedCount(_ orders: URL, order: String) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: orders.path)) ?? []
+        guard let staging = names.first(where: { $0.hasPrefix(".\(order).staging-") }) else { return 0 }
+        return ((try? FileManager.default.contentsOfDirectory(atPath: orders.appendingPathComponent(staging).path)) ?? []).count
+    }
+
     static func kill9(_ server: ServeProcessTests.Server) async throws {
         kill(server.process.processIdentifier, SIGKILL)
         _ = try await ServeProcessTests.blocking { server.process.waitUntilExit() }
@@ -162,12 +169,11 @@ struct OrderCrashTests {
             body: #"{"reference": "crash-2", "product": "4x6", "items": [\#(lines.joined(separator: ","))]}"#, key: "crash-2")
         #expect(status == 201, "\(text)")
         let id = try #require(created["id"] as? String)
-        // When: the order is being delivered
-        let seen = try await Self.poll(server, order: id, token: token, every: .milliseconds(5)) { order in
-            order["status"] as? String != "accepted" && order["status"] as? String != "materialising"
-        }
+        // When: the order's folder is being written (filled while the order is fetched: its hidden
+        // staging folder holds some photos, not all)
+        let filling = try await eventually(.seconds(60)) { (5..<names.count).contains(Self.stagedCount(orders, order: id)) }
         try await Self.kill9(server)
-        #expect(seen["status"] as? String == "delivering")
+        try #require(filling, "the folder was being filled when the service was killed")
         server = try await ServeProcessTests.start(state: library.stateFolder, configuration: configuration)
         // Then
         let order = try await Self.poll(server, order: id, token: token, every: .milliseconds(100), until: Self.isFinal)

@@ -66,6 +66,35 @@ struct OrderFailureTests {
         }
     }
 
+    @Test("cancel while the originals are fetched: the photos the folder destination had staged are removed")
+    func cancelWhileStaging() async throws {
+        let cloud = DemoCloud.Configuration(
+            albums: [.init(title: "Prints", photoCount: 4)], photoSizes: [PixelSize(width: 1600, height: 1200)], autoApprove: true)
+        let configure: @Sendable (inout ServiceConfiguration) -> Void = { configuration in
+            ServiceHarness.orderConfiguration(&configuration)
+            configuration.orders.fetchConcurrency = 1
+        }
+        try await CloudOriginalsTests.run(cloud: cloud, configure: configure) { harness, token, cloud, _ in
+            let photos = try await CloudOriginalsTests.photoIDs(harness, token: token)
+            cloud.updateFaults { $0.latency = .milliseconds(400) }
+            let created = try await harness.postOrder(ServiceHarness.orderBody(photos, source: "cloud"), token: token, key: "cancel-staged")
+            #expect(created.status == .created, "\(String(buffer: created.body))")
+            let id = try #require(try ServiceHarness.object(created)["id"] as? String)
+            let root = harness.orderFolder
+            let hidden: @Sendable () -> [String] = {
+                ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).filter { $0.hasPrefix(".") }
+            }
+            // The first line is fetched and staged while the others still download.
+            try #require(try await eventually(.seconds(60)) { hidden().contains { $0.hasPrefix(".\(id).staging-") } })
+            // When
+            let cancel = try await harness.client.execute(uri: "/v1/orders/\(id)", method: .delete, headers: [.authorization: "Bearer \(token)"])
+            #expect(cancel.status == .ok)
+            // Then: once the fetching job ends, no delivery will claim the staged photos, and they are gone.
+            #expect(try await eventually(.seconds(60)) { hidden().isEmpty }, "left: \(hidden())")
+            #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent(id).path))
+        }
+    }
+
     /// An upload endpoint that stalls on one item of one order until released, recording what arrives.
     final class StallingEndpoint: Sendable {
         /// `(orderId, index)` of every upload that arrived, in order.
