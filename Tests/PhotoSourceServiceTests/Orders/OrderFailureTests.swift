@@ -21,11 +21,15 @@ struct OrderFailureTests {
         return ((destination["items"] as? [[String: Any]]) ?? []).filter { $0["delivered"] as? Bool == true }.compactMap { $0["index"] as? Int }.sorted()
     }
 
-    @Test("the customer's sign-in is revoked mid-order: the lines fetched after it fail alone with its code, the others are delivered")
-    func signInRevokedMidOrder() async throws {
+    /// A service on a demo cloud of four photos whose every call takes 400 ms, fetching one line
+    /// at a time (so a test sees the first line land while the others are still fetched), with an
+    /// order of the four placed under `key`: `body` gets the harness, the session, the cloud and the
+    /// order's id.
+    static func slowCloudOrder(
+        key: String, _ body: @Sendable (ServiceHarness, String, DemoCloud, String) async throws -> Void
+    ) async throws {
         let cloud = DemoCloud.Configuration(
             albums: [.init(title: "Prints", photoCount: 4)], photoSizes: [PixelSize(width: 1600, height: 1200)], autoApprove: true)
-        // One line at a time, so the lines after the first are fetched after the revocation.
         let configure: @Sendable (inout ServiceConfiguration) -> Void = { configuration in
             ServiceHarness.orderConfiguration(&configuration)
             configuration.orders.fetchConcurrency = 1
@@ -33,11 +37,17 @@ struct OrderFailureTests {
         try await CloudOriginalsTests.run(cloud: cloud, configure: configure) { harness, token, cloud, _ in
             let photos = try await CloudOriginalsTests.photoIDs(harness, token: token)
             #expect(photos.count == 4)
-            // Every cloud call is slow, so a line takes a while and the test sees the first one land.
             cloud.updateFaults { $0.latency = .milliseconds(400) }
-            let created = try await harness.postOrder(ServiceHarness.orderBody(photos, source: "cloud"), token: token, key: "revoke-1")
+            let created = try await harness.postOrder(ServiceHarness.orderBody(photos, source: "cloud"), token: token, key: key)
             #expect(created.status == .created, "\(String(buffer: created.body))")
-            let id = try #require(try ServiceHarness.object(created)["id"] as? String)
+            try await body(harness, token, cloud, try #require(try ServiceHarness.object(created)["id"] as? String))
+        }
+    }
+
+    @Test("the customer's sign-in is revoked mid-order: the lines fetched after it fail alone with its code, the others are delivered")
+    func signInRevokedMidOrder() async throws {
+        // One line at a time, so the lines after the first are fetched after the revocation.
+        try await Self.slowCloudOrder(key: "revoke-1") { harness, token, cloud, id in
             // When: the first line is in the asset store, the customer's grant is revoked at the provider
             var landed = false
             for _ in 0..<1200 where !landed {
@@ -68,18 +78,7 @@ struct OrderFailureTests {
 
     @Test("cancel while the originals are fetched: the photos the folder destination had staged are removed")
     func cancelWhileStaging() async throws {
-        let cloud = DemoCloud.Configuration(
-            albums: [.init(title: "Prints", photoCount: 4)], photoSizes: [PixelSize(width: 1600, height: 1200)], autoApprove: true)
-        let configure: @Sendable (inout ServiceConfiguration) -> Void = { configuration in
-            ServiceHarness.orderConfiguration(&configuration)
-            configuration.orders.fetchConcurrency = 1
-        }
-        try await CloudOriginalsTests.run(cloud: cloud, configure: configure) { harness, token, cloud, _ in
-            let photos = try await CloudOriginalsTests.photoIDs(harness, token: token)
-            cloud.updateFaults { $0.latency = .milliseconds(400) }
-            let created = try await harness.postOrder(ServiceHarness.orderBody(photos, source: "cloud"), token: token, key: "cancel-staged")
-            #expect(created.status == .created, "\(String(buffer: created.body))")
-            let id = try #require(try ServiceHarness.object(created)["id"] as? String)
+        try await Self.slowCloudOrder(key: "cancel-staged") { harness, token, _, id in
             let root = harness.orderFolder
             let hidden: @Sendable () -> [String] = {
                 ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).filter { $0.hasPrefix(".") }
