@@ -10,7 +10,7 @@ extension OrderPipeline {
               try await store.startDelivery(order: order.id, destination: destinationID, now: Date())
         else {
             try await store.finishJob(job.id, worker: worker)  // cancelled, or it ended in an earlier run
-            if let order = try await store.order(id: job.orderID) { await discardPrepared(of: order, at: [destinationID]) }
+            await discardPrepared(orderID: job.orderID, at: [destinationID])
             return
         }
         guard let destination = destinations[destinationID] else {

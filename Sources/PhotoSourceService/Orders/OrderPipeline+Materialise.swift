@@ -38,7 +38,7 @@ extension OrderPipeline {
         try await store.finishMaterialising(order: order.id, job: job.id, worker: worker, now: Date())
         // Cancelled (or failed) while it was fetched: no delivery will claim what was staged.
         if let ended = try await store.order(id: order.id), ended.status.isFinal {
-            await discardPrepared(of: ended, at: ended.deliveries.map(\.destinationID))
+            await discardPrepared(orderID: ended.id, at: ended.deliveries.map(\.destinationID))
         }
     }
 
@@ -60,13 +60,13 @@ extension OrderPipeline {
     /// destinations prepared for it is dropped; when another worker took the job over, nothing is.
     func stopped(_ job: OrderJob) async {
         guard let order = try? await store.order(id: job.orderID), order.status.isFinal else { return }
-        await discardPrepared(of: order, at: job.destinationID.map { [$0] } ?? order.deliveries.map(\.destinationID))
+        await discardPrepared(orderID: order.id, at: job.destinationID.map { [$0] } ?? order.deliveries.map(\.destinationID))
     }
 
-    /// Tells the destinations among `destinationIDs` that began early on `order` that no delivery will come.
-    func discardPrepared(of order: OrderRecord, at destinationIDs: [String]) async {
+    /// Tells the destinations among `destinationIDs` that began early on the order `orderID` that no delivery will come.
+    func discardPrepared(orderID: String, at destinationIDs: [String]) async {
         for id in destinationIDs {
-            if let destination = destinations[id] as? any PreparingOrderDestination { await destination.discardPrepared(orderID: order.id) }
+            if let destination = destinations[id] as? any PreparingOrderDestination { await destination.discardPrepared(orderID: orderID) }
         }
     }
 
