@@ -2,8 +2,10 @@
 # Order benchmark: originals from the demo cloud through `photosource serve`'s order pipeline
 # (materialise into the asset store: MD5, SHA-256, header check; then folder delivery: copies and
 # a manifest, fsynced) against `curl --parallel` of the same originals from the same cloud into
-# a folder followed by `md5sum` of them. ROUNDS rounds alternate the two; cells are
-# "median (min–max)"; the ratio is the speed ratio of the medians (> 1: the service is faster).
+# a folder followed by `md5sum` of them (the goal's peer), and the same peer made durable as a
+# delivery is (`sync -f` of its folder's file system, timed from the same start). ROUNDS rounds
+# alternate the two; cells are "median (min–max)"; the ratio is the speed ratio of the medians
+# (> 1: the service is faster).
 # Also the service's peak RSS during each order (VmHWM, reset before it). Two corpora:
 # 200 × ~6 MB 12 MP JPEGs and 20 × ~25 MB 24 MP JPEGs (4:2:0, generated once into CORPUS_DIR).
 # Prints a Markdown table. Only 127.0.0.1 is contacted.
@@ -40,11 +42,11 @@ $PY corpus "$CORPUS_DIR/6mb" "$SMALL" 4000 3000 93 18
 $PY corpus "$CORPUS_DIR/25mb" "$LARGE" 6000 4000 98 40
 echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 if [ "${FILES:-originals}" = print ]; then
-    echo "| corpus | photosource serve: print-file order (${PRODUCT:-8x10}) → delivered | curl --parallel + md5sum | ratio | service peak RSS |"
+    echo "| corpus | photosource serve: print-file order (${PRODUCT:-8x10}) → delivered | curl --parallel + md5sum | ratio | … then sync -f (durable) | ratio | service peak RSS |"
 else
-    echo "| corpus | photosource serve: order → delivered | curl --parallel + md5sum | ratio | service peak RSS |"
+    echo "| corpus | photosource serve: order → delivered | curl --parallel + md5sum | ratio | … then sync -f (durable) | ratio | service peak RSS |"
 fi
-echo "|---|---|---|---|---|"
+echo "|---|---|---|---|---|---|---|"
 $PY run "$BIN" "$PWD/$CORPUS_DIR/6mb" "$ROUNDS" "12 MP JPEG"
 $PY run "$BIN" "$PWD/$CORPUS_DIR/25mb" "$ROUNDS" "24 MP JPEG"
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)" >&2

@@ -9,7 +9,9 @@
       ROUNDS times, alternating: (a) one order of every photo, from POST /v1/orders until the
       order is `delivered` (materialise from the cloud + folder delivery), the service's peak
       RSS (VmHWM, reset before each order); (b) `curl --parallel` of the same originals from
-      the cloud into a folder, then `md5sum` of them. Prints one Markdown table row.
+      the cloud into a folder, then `md5sum` of them, then `sync -f` of the folder (the peer
+      made durable, as a delivery is; a second time from the same start). Prints one Markdown
+      table row.
       FILES=print: the folder destination asks for print files (`"files": "print"`), so each
       line is also rendered for PRODUCT (8x10: 2400×3000 at 300 dpi) into the asset store and
       the folder receives the print files; the peer stays `curl --parallel` + `md5sum`.
@@ -208,7 +210,7 @@ def run(binary, corpus_dir, rounds, label):
 
         cloud_token_value = cloud_token(cloud)
         originals = [f"{cloud}/v1/photos/{urllib.parse.quote(photo)}/original" for photo in photos]
-        ours, theirs, peaks = [], [], []
+        ours, theirs, durable, peaks = [], [], [], []
         for round_number in range(rounds):
             # (a) one order of every photo, timed until it is delivered.
             rest_disk()
@@ -254,15 +256,21 @@ def run(binary, corpus_dir, rounds, label):
             files = sorted(os.path.join(target, name) for name in os.listdir(target))
             subprocess.run(["md5sum", *files], check=True, stdout=subprocess.DEVNULL)
             theirs.append(time.perf_counter() - started)
+            # The same, made durable as the service's delivery is: the folder's file system synced
+            # (syncfs; everything else was synced before), timed from the same start.
+            subprocess.run(["sync", "-f", target], check=True)
+            durable.append(time.perf_counter() - started)
 
         def cell(values):
             return f"{statistics.median(values):.2f} ({min(values):.2f}–{max(values):.2f})"
 
         megabytes = total_bytes / 1e6
         ratio = statistics.median(theirs) / statistics.median(ours)
+        durable_ratio = statistics.median(durable) / statistics.median(ours)
         print(f"| {label}: {len(photos)} × {megabytes / len(photos):.1f} MB | {cell(ours)} s "
               f"({megabytes / statistics.median(ours):.0f} MB/s) | {cell(theirs)} s "
-              f"({megabytes / statistics.median(theirs):.0f} MB/s) | **{ratio:.2f}×** | "
+              f"({megabytes / statistics.median(theirs):.0f} MB/s) | **{ratio:.2f}×** | {cell(durable)} s | "
+              f"{durable_ratio:.2f}× | "
               f"{statistics.median(peaks) / 1024:.0f} MiB ({min(peaks) / 1024:.0f}–{max(peaks) / 1024:.0f}) |")
     finally:
         for process in reversed(processes):
