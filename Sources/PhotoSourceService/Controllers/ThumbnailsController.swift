@@ -50,12 +50,14 @@ struct ThumbnailsController {
     /// service made the URL for that session, item and version; a cache entry made from that
     /// version is that picture. Only sources shared by every session take it (their photos are
     /// the same whoever asks); a source each customer signs in to goes through its session's
-    /// sign-in every time, so signing out still stops that session's URLs.
+    /// sign-in every time, so signing out still stops that session's URLs, and a source of each
+    /// session's or customer's own photos (uploads, received) checks the session lives, so
+    /// revoking it stops them.
     /// `memoryOnly` never reads the disk tier (for callers on an event loop).
     static func warmThumbnail(_ asset: SignedAsset, dependencies: ServiceDependencies, memoryOnly: Bool = false) throws -> Thumbnail? {
         guard !asset.version.isEmpty else { return nil }
         let entry = try dependencies.catalog.source(asset.source)
-        guard entry.signIn == nil else { return nil }
+        guard entry.isSharedByEverySession else { return nil }
         let (source, spec) = (entry.source.id, spec(of: asset))
         return memoryOnly
             ? dependencies.thumbnails.memoryThumbnail(sourceID: source, itemID: asset.item, spec: spec, validator: asset.version)

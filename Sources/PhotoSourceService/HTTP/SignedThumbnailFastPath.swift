@@ -105,7 +105,8 @@ final class SignedThumbnailFastPath: Sendable {  // a class: each connection's h
 
     /// What is known of the signed thumbnail URL `path`: remembered, or verified now from
     /// ``URLSigner``'s cache (expiry checked) and remembered; `nil` for anything the router must
-    /// answer (an unknown, expired or malformed URL, a source behind sign-in, no pinned version).
+    /// answer (an unknown, expired or malformed URL, a source not every session sees alike, no pinned
+    /// version).
     private func entry(for path: String) -> SignedThumbnailResponses.Entry? {
         let now = Date()
         if let known = responses.entry(for: path, now: now) { return known }
@@ -115,7 +116,7 @@ final class SignedThumbnailFastPath: Sendable {  // a class: each connection's h
         guard !payload.contains("?"), !payload.contains("%"),
               let asset = dependencies.signer.knownAsset(signature: signature, payload: payload, kind: .thumbnail, now: now),
               !asset.version.isEmpty,
-              let source = try? dependencies.catalog.source(asset.source), source.signIn == nil
+              let source = try? dependencies.catalog.source(asset.source), source.isSharedByEverySession
         else { return nil }
         let entry = SignedThumbnailResponses.Entry(asset: asset, sourceID: source.source.id, etag: ThumbnailsController.etag(for: asset))
         responses.remember(entry, for: path)

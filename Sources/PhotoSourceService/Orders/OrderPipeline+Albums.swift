@@ -39,7 +39,7 @@ extension OrderPipeline {
         let dependencies = dependencies
         let store = store
         let scopeID = line.scope ?? ""
-        try await dependencies.withSource(line.source, session: order.session ?? "") { entry in
+        try await dependencies.withSource(line.source, session: order.session ?? "", forOrder: true) { entry in
             let scope = try await dependencies.withSourceTimeout { try await entry.scope(scopeID) }
             let count = max(1, min(Self.albumPageSize, entry.source.maximumPageSize))
             var page = 0

@@ -96,7 +96,7 @@ extension OrderPipeline {
             throw OrderItemFailure(code: "invalid-data", message: "The product \(line.product) is no longer offered.")
         }
         let dependencies = dependencies
-        let (stored, title) = try await dependencies.withSource(line.source, session: order.session ?? "") { entry in
+        let (stored, title) = try await dependencies.withSource(line.source, session: order.session ?? "", forOrder: true) { entry in
             let item = try await dependencies.withSourceTimeout { try await entry.item(line.itemID) }
             return (try await fetchOriginal(item, from: entry), item.title)
         }

@@ -27,6 +27,11 @@ public struct ServiceSource: Sendable {
     /// the source as the customer with that ``CustomerSession/customerKey`` sees it.
     public var perCustomer: (@Sendable (_ customerKey: String) throws -> ServiceSource)?
 
+    /// Whether every session sees this source's photos alike (no sign-in, no per-session or
+    /// per-customer photos): only such a source's warm thumbnails are answered from the cache
+    /// without asking whether the URL's session still may see them.
+    var isSharedByEverySession: Bool { signIn == nil && perSession == nil && perCustomer == nil }
+
     /// Creates a source entry.
     public init(
         id: String, source: any PhotoSource, requiresSignIn: Bool,

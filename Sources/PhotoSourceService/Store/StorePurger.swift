@@ -10,7 +10,8 @@ public import ServiceLifecycle
 /// `webhookRetention` ago (``OrderStore/purgeWebhooks(finishedBefore:)``), and the recipients
 /// (personal data) of orders that ended longer than `recipientRetention` ago
 /// (``OrderStore/eraseRecipients(endedBefore:)``); and, given an ``UploadStore``, the uploads of
-/// sessions that are gone and unfinished uploads past their expiry; and hand-offs a day after they expired.
+/// sessions that are gone (once no order of theirs is still fetching) and unfinished uploads past
+/// their expiry; and hand-offs a day after they expired.
 ///
 /// Expired rows are already refused when read, so this is about the store not growing without
 /// bound; orders and their events never expire (only their recipients are erased). Several instances on one
@@ -39,6 +40,16 @@ public struct StorePurger: Service {
         self.logger = logger
     }
 
+    /// Whether an order `session` placed may still fetch its uploads (accepted or materialising):
+    /// a session revoked right after the checkout keeps its photos until its orders have them.
+    static func isFetchingFor(_ session: String, in store: any ServiceStore) async throws -> Bool {
+        guard let orders = store as? any OrderStore else { return false }
+        for status in [OrderStatus.accepted, .materialising] where !(try await orders.orders(OrderListQuery(owner: session, status: status, limit: 1))).isEmpty {
+            return true
+        }
+        return false
+    }
+
     /// Purges until the graceful shutdown.
     public func run() async throws {
         await cancelWhenGracefulShutdown {
@@ -57,7 +68,10 @@ public struct StorePurger: Service {
             if sessions > 0 { logger.info("store: purged \(sessions) expired session(s)") }
             if let uploads {
                 let store = store
-                let gone = try await uploads.purge(now: now) { try await store.session(id: $0, now: now) != nil }
+                let gone = try await uploads.purge(now: now) { session in
+                    if try await store.session(id: session, now: now) != nil { return true }
+                    return try await Self.isFetchingFor(session, in: store)
+                }
                 if gone > 0 { logger.info("store: purged \(gone) upload(s) of ended sessions or past their expiry") }
             }
             if let handoffs = store as? any HandoffStore {

@@ -10,14 +10,17 @@ import Testing
 
 /// tus calls on a ``ServiceHarness`` whose catalog has the test library and the "Uploads" source.
 extension ServiceHarness {
-    /// Runs `body` against a live server with uploads limited by `settings` (and orders to a folder when `orders`).
+    /// Runs `body` against a live server with uploads limited by `settings` (and orders to a folder
+    /// when `orders`, then `configure`'s changes).
     static func withUploads(
-        _ settings: UploadSettings = UploadSettings(), orders: Bool = false, _ body: @Sendable (ServiceHarness) async throws -> Void
+        _ settings: UploadSettings = UploadSettings(), orders: Bool = false, configure: (inout ServiceConfiguration) -> Void = { _ in },
+        _ body: @Sendable (ServiceHarness) async throws -> Void
     ) async throws {
         try await run(
             configure: { configuration in
                 configuration.uploads = settings
                 if orders { orderConfiguration(&configuration) }
+                configure(&configuration)
             },
             sources: { root in
                 let state = root.deletingLastPathComponent().appendingPathComponent("state", isDirectory: true)

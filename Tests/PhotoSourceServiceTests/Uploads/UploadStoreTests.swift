@@ -68,4 +68,28 @@ struct UploadStoreTests {
         #expect(Self.files(store, session: "ses_live").count == 2)
         #expect(!FileManager.default.fileExists(atPath: store.folder(session: "ses_ended").folder.path))
     }
+    @Test("a gone session's uploads stay while an order it placed may still fetch them, and go once it has", arguments: StoreEngine.allCases)
+    func purgerWaitsForOrders(_ engine: StoreEngine) async throws {
+        let uploads = try Self.temporaryStore()
+        defer { try? FileManager.default.removeItem(at: uploads.root) }
+        try await engine.withStore { store, _ in
+            let now = Date()
+            // Given: two sessions the store no longer has; "ses_a" placed an order not yet fetched
+            _ = try await store.createOrder(OrderQueueTests.order("ord_1"), now: now)
+            for session in ["ses_a", "ses_b"] {
+                _ = try await uploads.create(session: session, length: 10, filename: nil, filetype: nil, now: now)
+            }
+            var purger = StorePurger(store: store, interval: .seconds(300), logger: Logger(label: "test"))
+            purger.uploads = uploads
+            // When
+            await purger.purgeOnce(now: now)
+            // Then
+            #expect(Self.files(uploads, session: "ses_a").count == 2)
+            #expect(!FileManager.default.fileExists(atPath: uploads.folder(session: "ses_b").folder.path))
+            // When the order no longer fetches (here: cancelled), the next purge takes them
+            _ = try await store.cancelOrder(id: "ord_1", now: now)
+            await purger.purgeOnce(now: now)
+            #expect(!FileManager.default.fileExists(atPath: uploads.folder(session: "ses_a").folder.path))
+        }
+    }
 }
