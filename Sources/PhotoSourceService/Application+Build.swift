@@ -121,6 +121,7 @@ public func buildApplication(_ arguments: ServiceArguments) async throws -> some
             recipientRetention: .seconds(configuration.orders.recipientRetentionDays * 86_400),
             logger: arguments.logger)
         purger.uploads = dependencies.uploads
+        purger.received = dependencies.received
         app.addServices(purger)
         // Added after the store: the worker stops (handing its jobs back) before the store closes.
         if store is any OrderStore { app.addServices(try OrderWorker.make(dependencies, logger: arguments.logger)) }

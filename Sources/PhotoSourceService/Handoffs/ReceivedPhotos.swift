@@ -53,7 +53,9 @@ public struct ReceivedPhotos: Sendable {
             id: UploadStore.newID(), session: Self.owner(customerKey), length: bytes.count, filename: title, filetype: nil,
             createdAt: now, expiresAt: now, finishedAt: now, format: header.format == .png ? "png" : "jpeg",
             width: header.displaySize.width, height: header.displaySize.height)
+        let session = Self.session(ofKey: customerKey)
         try await NIOThreadPool.singleton.runIfActive {
+            if let session { try Self.markOwner(folder, session: session) }
             try folder.createPart(finished.id)
             let file = try UploadBytesFile(folder.part(finished.id))
             try file.write([UInt8](bytes), at: 0)
@@ -62,5 +64,48 @@ public struct ReceivedPhotos: Sendable {
             try folder.save(finished)
         }
         return finished
+    }
+
+    /// The marker naming the session whose photos a folder holds, when it has no customer id
+    /// (its key is `session:<id>`): the folder's name is a hash, so the purger reads who owns it here.
+    static let sessionMarker = ".session"
+
+    /// The session id in a key of a session without a customer; `nil` for a customer's key.
+    static func session(ofKey customerKey: String) -> String? {
+        customerKey.hasPrefix("session:") ? String(customerKey.dropFirst("session:".count)) : nil
+    }
+
+    /// Writes the folder's session marker once, before its first photo (flushed: a photo never
+    /// outlives its marker across a crash).
+    private static func markOwner(_ folder: UploadFolder, session: String) throws {
+        let marker = folder.folder.appendingPathComponent(sessionMarker)
+        guard !FileManager.default.fileExists(atPath: marker.path) else { return }
+        try PrivateDirectory.make(folder.folder)
+        try AtomicFile.write(Data(session.utf8), to: marker, mode: PrivateDirectory.fileMode)
+    }
+
+    /// Deletes the photos of sessions without a customer id that `isLive` says are gone (nobody
+    /// can ever see them again); a customer's photos stay for the customer's next session.
+    /// Returns how many photos went. Idempotent, so every instance may run it.
+    func purge(isLive: @Sendable (String) async throws -> Bool) async throws -> Int {
+        let root = store.root
+        let owned: [(folder: URL, session: String)] = try await NIOThreadPool.singleton.runIfActive {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+            return names.filter { !$0.hasPrefix(".") }.compactMap { name in
+                let folder = root.appendingPathComponent(name, isDirectory: true)
+                guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(Self.sessionMarker).path),
+                      let session = String(data: data, encoding: .utf8), !session.isEmpty else { return nil }
+                return (folder, session)
+            }
+        }
+        var purged = 0
+        for (folder, session) in owned where !(try await isLive(session)) {
+            purged += try await NIOThreadPool.singleton.runIfActive {
+                let count = UploadFolder(folder: folder).records().count
+                try? FileManager.default.removeItem(at: folder)
+                return count
+            }
+        }
+        return purged
     }
 }

@@ -11,7 +11,8 @@ public import ServiceLifecycle
 /// (personal data) of orders that ended longer than `recipientRetention` ago
 /// (``OrderStore/eraseRecipients(endedBefore:)``); and, given an ``UploadStore``, the uploads of
 /// sessions that are gone (once no order of theirs is still fetching) and unfinished uploads past
-/// their expiry; and hand-offs a day after they expired.
+/// their expiry; given ``ReceivedPhotos``, the received photos of gone sessions without a
+/// customer id; and hand-offs a day after they expired.
 ///
 /// Expired rows are already refused when read, so this is about the store not growing without
 /// bound; orders and their events never expire (only their recipients are erased). Several instances on one
@@ -25,6 +26,8 @@ public struct StorePurger: Service {
     let logger: Logger
     /// Customer uploads: a session's go with it, unfinished ones at their expiry.
     var uploads: UploadStore?
+    /// Photos handlers sent back: those of a session without a customer id go with it.
+    var received: ReceivedPhotos?
 
     /// A purger of `store` that runs once at start and then every `interval`, keeping finished
     /// webhook events for `webhookRetention` (default ``WebhookSettings/defaultRetentionDays``).
@@ -73,6 +76,11 @@ public struct StorePurger: Service {
                     return try await Self.isFetchingFor(session, in: store)
                 }
                 if gone > 0 { logger.info("store: purged \(gone) upload(s) of ended sessions or past their expiry") }
+            }
+            if let received {
+                let store = store
+                let gone = try await received.purge { try await store.session(id: $0, now: now) != nil }
+                if gone > 0 { logger.info("store: purged \(gone) received photo(s) of ended sessions without a customer id") }
             }
             if let handoffs = store as? any HandoffStore {
                 // A spent or expired token answers 410 for a day, then 404 like any unknown one.
