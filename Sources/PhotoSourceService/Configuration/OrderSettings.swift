@@ -30,13 +30,17 @@ public struct OrderSettings: Sendable, Hashable, Codable {
     /// How long an order's `Idempotency-Key` answers with that order, in seconds from its first
     /// request, whoever asks again (the customer's session, or the shop's API key after the session ended).
     public var idempotencySeconds: Double
+    /// The most photo lines one order may hold once its whole-album lines are listed: an album
+    /// that takes the order past it fails, with the photos listed from it (an order of a
+    /// 200,000-photo cloud library is refused, not printed). Explicit lines are capped at 500 apart.
+    public var maximumPhotos: Int
 
     /// Creates settings.
     public init(
         leaseSeconds: Double = 30, pollIntervalSeconds: Double = 0.5, retryBaseSeconds: Double = 2, retryMaximumSeconds: Double = 600,
         maximumAttempts: Int = 8, workers: Int = 2, assetDirectory: String? = nil, eventStreamSeconds: Double = 55,
         fetchConcurrency: Int = 4, assetURLLifetimeSeconds: Int = 14 * 24 * 3600, recipientRetentionDays: Double = 90,
-        idempotencySeconds: Double = 86_400
+        idempotencySeconds: Double = 86_400, maximumPhotos: Int = 10_000
     ) {
         self.leaseSeconds = leaseSeconds
         self.pollIntervalSeconds = pollIntervalSeconds
@@ -50,11 +54,13 @@ public struct OrderSettings: Sendable, Hashable, Codable {
         self.assetURLLifetimeSeconds = assetURLLifetimeSeconds
         self.recipientRetentionDays = recipientRetentionDays
         self.idempotencySeconds = idempotencySeconds
+        self.maximumPhotos = max(1, maximumPhotos)
     }
 
     private enum Keys: String, CodingKey, CaseIterable {
         case leaseSeconds, pollIntervalSeconds, retryBaseSeconds, retryMaximumSeconds, maximumAttempts, workers, assetDirectory
         case eventStreamSeconds, fetchConcurrency, assetURLLifetimeSeconds, recipientRetentionDays, idempotencySeconds
+        case maximumPhotos
     }
 
     /// Decodes settings; a missing field keeps its default.
@@ -73,7 +79,8 @@ public struct OrderSettings: Sendable, Hashable, Codable {
             fetchConcurrency: try fields.value(.fetchConcurrency, or: standard.fetchConcurrency),
             assetURLLifetimeSeconds: try fields.value(.assetURLLifetimeSeconds, or: standard.assetURLLifetimeSeconds),
             recipientRetentionDays: try fields.value(.recipientRetentionDays, or: standard.recipientRetentionDays),
-            idempotencySeconds: try fields.value(.idempotencySeconds, or: standard.idempotencySeconds))
+            idempotencySeconds: try fields.value(.idempotencySeconds, or: standard.idempotencySeconds),
+            maximumPhotos: try fields.value(.maximumPhotos, or: standard.maximumPhotos))
     }
 
     /// Encodes every field, `assetDirectory` as `null` when unset (so a starter file shows it).
@@ -91,6 +98,7 @@ public struct OrderSettings: Sendable, Hashable, Codable {
         try container.encode(assetURLLifetimeSeconds, forKey: .assetURLLifetimeSeconds)
         try container.encode(recipientRetentionDays, forKey: .recipientRetentionDays)
         try container.encode(idempotencySeconds, forKey: .idempotencySeconds)
+        try container.encode(maximumPhotos, forKey: .maximumPhotos)
     }
 
     /// The delay before attempt `attempt + 1`: `base × 2^(attempt−1)`, at most the maximum, times a jitter in [0.5, 1).
