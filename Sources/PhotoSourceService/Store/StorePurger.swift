@@ -18,7 +18,7 @@ public import ServiceLifecycle
 /// bound; orders and their events never expire (only their recipients are erased). Several instances on one
 /// store may each run a purger: the deletes are idempotent. A failed purge is logged and tried
 /// again next interval.
-public struct StorePurger: Service {
+public struct StorePurger: Service, CustomStringConvertible {
     let store: any ServiceStore
     let interval: Duration
     let webhookRetention: Duration
@@ -52,6 +52,9 @@ public struct StorePurger: Service {
         }
         return false
     }
+
+    /// Its name in ServiceLifecycle's logs: not every field and folder it holds.
+    public var description: String { "StorePurger(every \(interval))" }
 
     /// Purges until the graceful shutdown.
     public func run() async throws {
