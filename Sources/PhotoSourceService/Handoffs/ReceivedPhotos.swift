@@ -53,7 +53,7 @@ public struct ReceivedPhotos: Sendable {
             id: UploadStore.newID(), session: Self.owner(customerKey), length: bytes.count, filename: title, filetype: nil,
             createdAt: now, expiresAt: now, finishedAt: now, format: header.format == .png ? "png" : "jpeg",
             width: header.displaySize.width, height: header.displaySize.height)
-        let session = Self.session(ofKey: customerKey)
+        let session = CustomerSession.sessionID(inCustomerKey: customerKey)
         try await NIOThreadPool.singleton.runIfActive {
             if let session { try Self.markOwner(folder, session: session) }
             try folder.createPart(finished.id)
@@ -69,11 +69,6 @@ public struct ReceivedPhotos: Sendable {
     /// The marker naming the session whose photos a folder holds, when it has no customer id
     /// (its key is `session:<id>`): the folder's name is a hash, so the purger reads who owns it here.
     static let sessionMarker = ".session"
-
-    /// The session id in a key of a session without a customer; `nil` for a customer's key.
-    static func session(ofKey customerKey: String) -> String? {
-        customerKey.hasPrefix("session:") ? String(customerKey.dropFirst("session:".count)) : nil
-    }
 
     /// Writes the folder's session marker once, before its first photo (flushed: a photo never
     /// outlives its marker across a crash).

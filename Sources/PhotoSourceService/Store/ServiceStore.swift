@@ -77,7 +77,15 @@ public struct CustomerSession: Sendable, Hashable {
     /// Whose remembered handlers, used handlers and received photos these are: the shop's
     /// customer (`customer:ID`), so a returning customer's new session keeps them, else the
     /// session alone (`session:ID`).
-    public var customerKey: String { customer.map { "customer:" + $0 } ?? "session:" + id }
+    public var customerKey: String { customer.map { "customer:" + $0 } ?? Self.sessionKeyPrefix + id }
+
+    /// The start of a ``customerKey`` of a session without a customer.
+    static let sessionKeyPrefix = "session:"
+
+    /// The session id in a ``customerKey`` of a session without a customer; `nil` for a customer's key.
+    static func sessionID(inCustomerKey key: String) -> String? {
+        key.hasPrefix(sessionKeyPrefix) ? String(key.dropFirst(sessionKeyPrefix.count)) : nil
+    }
 
     /// Creates a session record.
     public init(id: String, tokenHash: String, createdAt: Date, expiresAt: Date, customer: String? = nil) {
